@@ -136,7 +136,7 @@ export type ApiEvent =
       batched?: boolean;
       /** DB-API execute(sql, params): %s / %(name)s in the text are parameter markers, not formatting. */
       pyformatMarkers?: boolean;
-      /** This call runs without autocommit whatever the connection's state (`db2 +c …`). */
+      /** This call runs without autocommit whatever the connection's state (`db2 +c ...`). */
       autocommitOff?: boolean;
       /** The text is a whole CLP script (here-document), not one statement. */
       script?: boolean;
@@ -175,7 +175,7 @@ export interface LanguageAdapter {
   calls: Set<string>;
   /** Node types that assign variables. */
   assignmentTypes: Set<string>;
-  /** Method names whose callback runs once per element (forEach, map…). */
+  /** Method names whose callback runs once per element (forEach, map...). */
   loopMethods: Set<string>;
   /** The called method/function name, cheaply (most calls in a file are not database calls). */
   calleeName(node: Node): string | undefined;
@@ -184,7 +184,7 @@ export interface LanguageAdapter {
   callSite(node: Node): CallSite | undefined;
   assignments(node: Node): { name: string; value: Node; append: boolean }[];
   /**
-   * Assignments made by calls (sprintf(buf, …), strcpy, sb.append(…), rows.push(…)). `enclosing`: the assignment
+   * Assignments made by calls (sprintf(buf, ...), strcpy, sb.append(...), rows.push(...)). `enclosing`: the assignment
    * belongs to the scope that declares the name, not the callback it is made in (a `push` from a forEach callback onto
    * an array of the function around it).
    */
@@ -196,7 +196,7 @@ export interface LanguageAdapter {
    */
   returns?: Set<string>;
   /**
-   * The name of the class member a lambda is the value of (JavaScript's `insertQuery = (row) => …` in a class body):
+   * The name of the class member a lambda is the value of (JavaScript's `insertQuery = (row) => ...` in a class body):
    * such a lambda is a named function, a method by that name (wrappers, returned texts, helpers called in loops).
    */
   memberName?(lambda: Node): string | undefined;
@@ -258,13 +258,13 @@ export function argsOf(list: Node | null): Node[] {
   return list ? list.namedChildren.filter((n): n is Node => !!n && n.type !== 'comment' && n.type !== 'line_comment' && n.type !== 'block_comment') : [];
 }
 
-/** The text of a `//` or `/* … *\/` comment without its delimiters (Java, JavaScript, C). */
+/** The text of a `//` or `/* ... *\/` comment without its delimiters (Java, JavaScript, C). */
 export function cStyleCommentText(raw: string): string {
   if (raw.startsWith('//')) return raw.slice(2);
   return raw.replace(/^\/\*+/, '').replace(/\*\/$/, '');
 }
 
-/** `name = value` of a declarator with name and value fields (Java variable_declarator, C #define …). */
+/** `name = value` of a declarator with name and value fields (Java variable_declarator, C #define ...). */
 export function declaratorAssignment(node: Node): { name: string; value: Node; append: boolean }[] {
   const name = node.childForFieldName('name');
   const value = node.childForFieldName('value');

@@ -14,11 +14,11 @@ export interface Walked {
   calls: CallContext[];
   /** The first call of each callee name made inside a loop (to see helpers that run once per row). */
   loopCalls: Map<string, { loop: LoopInfo; guarded: boolean }>;
-  /** Method calls made inside a loop on a named receiver (`ts.createQuote(…)`), first of each name and receiver. */
+  /** Method calls made inside a loop on a named receiver (`ts.createQuote(...)`), first of each name and receiver. */
   loopMethodCalls: { name: string; receiver: string; loop: LoopInfo; guarded: boolean }[];
   /**
    * Calls of a function declared in this file from another named function, outside loops, on no receiver or
-   * `this` (`buy()` calling `createOrder(…)`), each pair once; only where the language's declared types are read
+   * `this` (`buy()` calling `createOrder(...)`), each pair once; only where the language's declared types are read
    * (Java): a loop another file lends to the caller reaches the callee (engine/cross-file.ts).
    */
   innerCalls: { caller: string; callee: string; span: Span; conditions: number }[];
@@ -64,7 +64,7 @@ const PLACEHOLDER_CALL = /^_E\d+$/;
  * collected so that one given an SQL text counts (model.ts decides), whatever the driver behind it.
  */
 export const USAGE_CALL = /exec|query|sql|prepare/i;
-/** …but not assertions, loggers and builders that only look at SQL text. */
+/** ...but not assertions, loggers and builders that only look at SQL text. */
 export const NOT_RUNNING_SQL = /^_*(?:expect|assert|check|verify|log|print|debug|info|warn|trace|format|build|generate|parse|quote|escape|to|is|get)/i;
 
 /** The node types the walk looks at, per adapter and language, and which of them also name an anonymous token. */
@@ -231,7 +231,7 @@ class TreeWalk {
     if (adapter.functions.has(type)) {
       this.openFunction(node, end, functionNameOf(node));
     } else if (adapter.lambdas.has(type)) {
-      // A lambda bound to a class member (`insertQuery = (row) => …`) is a method by that name.
+      // A lambda bound to a class member (`insertQuery = (row) => ...`) is a method by that name.
       const member = adapter.memberName?.(node);
       if (member !== undefined) this.openFunction(node, end, member);
       else scopes.push({ end, kind: 'scope', scope: newScope(node, this.currentScope()) });
@@ -303,7 +303,7 @@ class TreeWalk {
 
   /**
    * A named function: a scope of its own, and a barrier no loop around it reaches past. A lambda's expression body
-   * (`insertQuery = (row) => `INSERT …``) is what it returns.
+   * (`insertQuery = (row) => `INSERT ...``) is what it returns.
    */
   private openFunction(node: Node, end: number, name: string | undefined): void {
     const scope = newScope(node, this.currentScope(), { functionName: name, params: parameterNames(node) });
@@ -326,7 +326,7 @@ class TreeWalk {
       const { loop, counted } = this.innermostLoop();
       if (loop) this.loopCalls.set(name, { loop, guarded: counted });
     }
-    // obj.method(…) in a loop, obj a plain name: another file's class may define the method (CodeModel.loopCalls).
+    // obj.method(...) in a loop, obj a plain name: another file's class may define the method (CodeModel.loopCalls).
     // Only for a language whose declared types the model reads (Java): no lookup per call for the others.
     const receiver = adapter.declaredTypes ? node.childForFieldName('object') : null;
     if (adapter.declaredTypes && this.declared.has(name) && (!receiver || receiver.type === 'this')) this.noteInnerCall(node, name);
@@ -409,7 +409,7 @@ function parameterNames(node: Node): string[] | undefined {
   let params = node.childForFieldName('parameters');
   for (let d = node.childForFieldName('declarator'); !params && d; d = d.childForFieldName('declarator')) params = d.childForFieldName('parameters');
   if (!params) {
-    // JavaScript's `row => …`: one parameter without parentheses.
+    // JavaScript's `row => ...`: one parameter without parentheses.
     const one = node.childForFieldName('parameter');
     return one?.type === 'identifier' ? [one.text] : undefined;
   }

@@ -10,8 +10,8 @@
 const NAME_BEFORE = /(?:\b(?:INTO|FROM|TABLE|UPDATE|JOIN|MERGE|USING|AS|CALL)|\b(?:NEXT|PREVIOUS)\s+VALUE\s+FOR|\.)\s*$/i;
 
 /**
- * Inside a column list (no parenthesis or quote since it opened): INSERT INTO t ( …, a MERGE's INSERT ( …, and the
- * column names of a correlation name, `… AS s ( …`, but not a type's size after AS (CAST(x AS DECIMAL( …).
+ * Inside a column list (no parenthesis or quote since it opened): INSERT INTO t ( ..., a MERGE's INSERT ( ..., and the
+ * column names of a correlation name, `... AS s ( ...`, but not a type's size after AS (CAST(x AS DECIMAL( ...).
  */
 const COLUMN_LIST =
   /(?:\bINTO\s+[\w."]+|\bINSERT|\bAS\s+(?!(?:DECIMAL|DEC|NUMERIC|NUM|DECFLOAT|FLOAT|CHARACTER|CHAR|VARCHAR|NCHAR|NVARCHAR|GRAPHIC|VARGRAPHIC|CLOB|NCLOB|DBCLOB|BLOB|BINARY|VARBINARY|TIMESTAMP|TIME)\s*\()[\w"]+)\s*\([^()']*$/i;

@@ -49,7 +49,7 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
     },
 
     assignments(node) {
-      // const { a } = …: a destructuring pattern assigns no text.
+      // const { a } = ...: a destructuring pattern assigns no text.
       if (node.type === 'variable_declarator') return node.childForFieldName('name')?.type === 'identifier' ? declaratorAssignment(node) : [];
       return operatorAssignment(node, ['+=']);
     },
@@ -63,7 +63,7 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
     returns: new Set(['return_statement']),
 
     memberName(lambda) {
-      // class G { insertQuery = (row) => … } (field_definition; TypeScript: public_field_definition).
+      // class G { insertQuery = (row) => ... } (field_definition; TypeScript: public_field_definition).
       const field = parentOf(lambda);
       if (field?.type !== 'field_definition' && field?.type !== 'public_field_definition') return undefined;
       if (field.childForFieldName('value')?.id !== lambda.id) return undefined;
@@ -97,7 +97,7 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
         case 'binary_expression':
           return concatenate(node, ev, (n) => n.type === 'binary_expression' && n.childForFieldName('operator')?.text === '+');
         case 'call_expression': {
-          // ['INSERT …', 'VALUES (?)'].join(' '), parts.join(' ') of an array filled by push, 'x'.trim(), and lodash
+          // ['INSERT ...', 'VALUES (?)'].join(' '), parts.join(' ') of an array filled by push, 'x'.trim(), and lodash
           // templates: template(text)(data), _.template(text, settings)(data), compiled(data).
           const fn = node.childForFieldName('function');
           if (!fn) return undefined;
@@ -252,10 +252,10 @@ function arrayElements(name: Node, ev: Evaluator): readonly (Node | null)[] | un
 
 const NOT_TEMPLATE: unique symbol = Symbol('not a template');
 
-/** lodash/underscore template slots: `<%= x %>` (interpolate) and `<%- x %>` (escape), and any other `<% … %>` (code). */
+/** lodash/underscore template slots: `<%= x %>` (interpolate) and `<%- x %>` (escape), and any other `<% ... %>` (code). */
 const TEMPLATE_TAG = /<%([=-]?)([\s\S]{0,400}?)%>/g;
 
-/** `template(text, settings?)`, `_.template(…)`, `lodash.template(…)`: a call that compiles a lodash/underscore template. */
+/** `template(text, settings?)`, `_.template(...)`, `lodash.template(...)`: a call that compiles a lodash/underscore template. */
 function compilesTemplate(node: Node | undefined | null): Node | undefined {
   if (node?.type !== 'call_expression') return undefined;
   const fn = node.childForFieldName('function');
@@ -267,7 +267,7 @@ function compilesTemplate(node: Node | undefined | null): Node | undefined {
  * A lodash/underscore template filled with data: `template(text, settings)(data)`, or `compiled(data)` with `compiled`
  * assigned `template(text)`. Its text is the template's with each `<%= name %>` / `<%- name %>` slot replaced by the
  * data's property of that name (what it evaluates to, else a spliced value at the property), or a spliced value at the
- * slot when the data is not an object literal the code shows. A template with code blocks (`<% if … %>`) is not known.
+ * slot when the data is not an object literal the code shows. A template with code blocks (`<% if ... %>`) is not known.
  * NOT_TEMPLATE: the call is no filled template.
  */
 function templateCall(node: Node, fn: Node, ev: Evaluator): HostText | undefined | typeof NOT_TEMPLATE {
@@ -315,7 +315,7 @@ function dataObject(node: Node, ev: Evaluator): Node | undefined {
   return assigned?.[0].value.type === 'object' ? assigned[0].value : undefined;
 }
 
-/** `x.prepare(sql).then((stmt) => …)`: the first parameter of the callback receives the result. */
+/** `x.prepare(sql).then((stmt) => ...)`: the first parameter of the callback receives the result. */
 function thenParam(node: Node): string | undefined {
   const member = parentOf(node);
   if (member?.type !== 'member_expression' || member.childForFieldName('property')?.text !== 'then') return undefined;
@@ -334,10 +334,10 @@ function classifyNode(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   const recv = simpleName(call.receiver);
   const a = call.args;
   const api = 'node-ibm_db';
-  // A result may arrive as `const x = await …`, `.then(x => …)` is not followed, or as a callback's 2nd parameter.
+  // A result may arrive as `const x = await ...`, `.then(x => ...)` is not followed, or as a callback's 2nd parameter.
   const resultName = ctx.resultName ?? (ctx.callbackParams && ctx.callbackParams.length >= 2 ? ctx.callbackParams[1] : undefined) ?? thenParam(call.node);
   if (call.name === 'open' || call.name === 'openSync') {
-    // ibmdb.open(cn), new ibmdb.Pool().open(cn, (err, conn) => …): a connection the driver opens.
+    // ibmdb.open(cn), new ibmdb.Pool().open(cn, (err, conn) => ...): a connection the driver opens.
     if (!recv || !/ibm|db2|pool/i.test(recv) || !resultName) return [];
     // ibmdb.open(cn, { autoCommit: false }), or options a variable holds: the connection opens without autocommit.
     const autoCommit = a.map((arg) => objectArgument(ctx, arg)).map((o) => (o ? objectProperty(o, 'autoCommit') : undefined)).find((v) => v !== undefined);
@@ -364,7 +364,7 @@ function classifyNode(ctx: CallContext, ev: Evaluator): ApiEvent[] {
     return [{ kind: 'execute', api, action: 'prepare', sql: text ?? a[0], connection: recv, handle: resultName ?? `@${call.node.startIndex}` }];
   }
   if (EXECUTE.has(call.name) && recv) {
-    // db.execute('INSERT …', params): a wrapper's execute takes the SQL text (ibm_db's statement takes params).
+    // db.execute('INSERT ...', params): a wrapper's execute takes the SQL text (ibm_db's statement takes params).
     const text = a.length > 0 ? ev.evaluate(a[0]) : undefined;
     if (text && looksLikeSql(PLAIN(text))) return [{ kind: 'execute', api, action: a.length > 1 ? 'executePrepared' : 'executeDirect', sql: text, connection: recv }];
     // Parameters bound as arrays (ParamType 'ARRAY', ArraySize) insert many rows per call.
