@@ -246,6 +246,8 @@ describe('code front end', () => {
       // A column of ORDER/GROUP BY (a number there is a column's position).
       ['SELECT A FROM T ORDER BY $ FETCH FIRST $ ROWS ONLY', 'SELECT A FROM T ORDER BY Zzzz FETCH FIRST 0000 ROWS ONLY'],
       ['SELECT A, COUNT(*) FROM T GROUP BY $', 'SELECT A, COUNT(*) FROM T GROUP BY Zzzz'],
+      ['SELECT A FROM T ORDER BY A DESC, $, T.B, $', 'SELECT A FROM T ORDER BY A DESC, Zzzz, T.B, Zzzz'],
+      ['MERGE INTO T $ USING S ON $.ID = S.ID WHEN NOT MATCHED THEN INSERT (ID) VALUES (S.ID)', 'MERGE INTO T Zzzz USING S ON Zzzz.ID = S.ID WHEN NOT MATCHED THEN INSERT (ID) VALUES (S.ID)'],
       // Values stay numbers: in WHERE, VALUES, FETCH FIRST, a type's size, a comparison's right side, a LIKE pattern.
       ['SELECT A FROM T WHERE ID = $ AND B LIKE $', 'SELECT A FROM T WHERE ID = 0000 AND B LIKE 0000'],
       ['INSERT INTO T (A, B) VALUES ($, $)', 'INSERT INTO T (A, B) VALUES (0000, 0000)'],

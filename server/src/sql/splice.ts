@@ -7,21 +7,21 @@
  * correlation name, column alias or type after AS, a procedure after CALL, a sequence after NEXT/PREVIOUS VALUE FOR,
  * the part after a qualifier's `.`; the object a DDL statement names (VIEW, INDEX, SCHEMA, SEQUENCE, ALIAS, NICKNAME,
  * TRIGGER, PROCEDURE, FUNCTION, COLUMN, CONSTRAINT, after IF [NOT] EXISTS), the table of `INDEX i ON` and of
- * `CREATE TABLE t LIKE`, the new name of a RENAME … TO, a column of ORDER/GROUP BY (a number there would be read as a
- * column's position).
+ * `CREATE TABLE t LIKE`, the new name of a RENAME … TO, a column of ORDER/GROUP BY, first or after a comma (a number
+ * there would be read as a column's position).
  */
 const NAME_BEFORE =
-  /(?:\b(?:INTO|FROM|TABLE|UPDATE|JOIN|MERGE|USING|AS|CALL|VIEW|INDEX|SCHEMA|SEQUENCE|ALIAS|NICKNAME|TRIGGER|PROCEDURE|FUNCTION|COLUMN|CONSTRAINT)|\bIF\s+(?:NOT\s+)?EXISTS|\b(?:NEXT|PREVIOUS)\s+VALUE\s+FOR|\b(?:ORDER|GROUP)\s+BY|\bINDEX\s+[\w."]+\s+ON|\bTABLE\s+[\w."]+\s+LIKE|\bRENAME\s+(?:(?:TABLE|COLUMN|INDEX)\s+)?[\w."]+\s+TO|\.)\s*$/i;
+  /(?:\b(?:INTO|FROM|TABLE|UPDATE|JOIN|MERGE|USING|AS|CALL|VIEW|INDEX|SCHEMA|SEQUENCE|ALIAS|NICKNAME|TRIGGER|PROCEDURE|FUNCTION|COLUMN|CONSTRAINT)|\bIF\s+(?:NOT\s+)?EXISTS|\b(?:NEXT|PREVIOUS)\s+VALUE\s+FOR|\b(?:ORDER|GROUP)\s+BY(?:\s+[\w."]+(?:\s+(?:ASC|DESC))?\s*,)*|\bINDEX\s+[\w."]+\s+ON|\bTABLE\s+[\w."]+\s+LIKE|\bRENAME\s+(?:(?:TABLE|COLUMN|INDEX)\s+)?[\w."]+\s+TO|\.)\s*$/i;
 
 /**
- * A correlation name without AS: `FROM t ${alias}`, `JOIN t ${alias}`, `UPDATE t ${alias}`, and a table after a comma
- * of a FROM list (`FROM a, ${b}`), a column added by `ALTER TABLE t ADD ${c}`. (A clause spliced after a table,
- * `FROM t ${where}`, fails to parse either way.)
+ * A correlation name without AS: `FROM t ${alias}`, `JOIN t ${alias}`, `UPDATE t ${alias}`, `MERGE INTO t ${alias}`;
+ * a table after a comma of a FROM list (`FROM a, ${b}`); a column added by `ALTER TABLE t ADD ${c}`. A clause spliced
+ * after a table (`FROM t ${where}`) is taken for a correlation name: the statement reads as it did as a number.
  */
 const NAME_AFTER_TABLE =
-  /(?:\b(?:FROM|JOIN|UPDATE)\s+(?!(?:WHERE|SET|ON|LATERAL|TABLE|FINAL|NEW|OLD|VALUES|ONLY)\b)[\w."]+\s+|\bFROM\s+[\w."]+(?:\s+(?:AS\s+)?(?!(?:WHERE|ON)\b)[\w"]+)?\s*,\s*|\bALTER\s+TABLE\s+[\w."]+\s+ADD\s+)$/i;
+  /(?:\b(?:FROM|JOIN|UPDATE|MERGE\s+INTO)\s+(?!(?:WHERE|SET|ON|LATERAL|TABLE|FINAL|NEW|OLD|VALUES|ONLY)\b)[\w."]+\s+|\bFROM\s+[\w."]+(?:\s+(?:AS\s+)?(?!(?:WHERE|ON)\b)[\w"]+)?\s*,\s*|\bALTER\s+TABLE\s+[\w."]+\s+ADD\s+)$/i;
 
-/** A column assigned in a SET list: after SET or a comma, and followed by `=` (`UPDATE t SET ${col} = ?, ${c2} = ?`). */
+/** A column assigned in a SET list: after SET or a comma, followed by `=` (`UPDATE t SET ${col} = ?, ${c2} = ?`). */
 const SET_TARGET_BEFORE = /(?:\bSET|,)\s*$/i;
 const SET_TARGET_AFTER = /^\s*=(?!=)/;
 
