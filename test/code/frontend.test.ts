@@ -7,6 +7,7 @@ import { basename, join } from 'node:path';
 import { codeParserWasmFiles, grammarsFor, tierUpPays, TIER_UP_MIN_CHARS } from '../../server/src/code/frontend';
 import { buildMappedSql, plainPiece } from '../../server/src/code/sqltext';
 import { scanEmbeddedSql } from '../../server/src/code/esql';
+import { parseSql } from '../../server/src/sql/parser';
 import { codeFrontEnd, lintCode, posOf } from './helpers';
 import { WARM_UP_FILES } from '../../server/src/code/warm-up';
 import { HOST_LANGUAGES } from '../../server/src/code/languages';
@@ -199,6 +200,67 @@ describe('code front end', () => {
     // A type's size after AS is a number, as a value is anywhere else.
     assert.equal(filled('VALUES CAST(', null, ' AS DECIMAL(', null, ', 2))'), 'VALUES CAST(0000 AS DECIMAL(0000, 2))');
     assert.equal(filled('INSERT INTO T (A, B) VALUES (', null, ', ', null, ')'), 'INSERT INTO T (A, B) VALUES (0000, 0000)');
+  });
+
+  it('fills as names the columns of a SET list, correlation names without AS, DDL objects and ORDER/GROUP BY columns; values stay numbers', () => {
+    // `$` is a value spliced in, four characters long; each text is built, compared, and must parse.
+    const filled = (template: string) => {
+      const parts = template.split('$');
+      let at = 0;
+      const pieces: Parameters<typeof buildMappedSql>[0]['pieces'] = [];
+      parts.forEach((p, i) => {
+        if (i > 0) {
+          pieces.push({ kind: 'splice', span: { start: at, end: at + 4 } });
+          at += 4;
+        }
+        if (p) pieces.push(plainPiece(p, at));
+        at += p.length;
+      });
+      return buildMappedSql({ pieces, kind: 'concatenation' }).text;
+    };
+    const table: [string, string][] = [
+      // The column assigned in a SET list, after SET or a comma and before `=`; the values assigned stay numbers.
+      ['UPDATE T SET $ = $, $ = $ WHERE ID = $', 'UPDATE T SET Zzzz = 0000, Zzzz = 0000 WHERE ID = 0000'],
+      ['UPDATE T SET $=? WHERE ID = ?', 'UPDATE T SET Zzzz=? WHERE ID = ?'],
+      ['UPDATE T SET $   = ? WHERE ID = ?', 'UPDATE T SET Zzzz   = ? WHERE ID = ?'],
+      ['MERGE INTO T USING S ON T.ID = S.ID WHEN MATCHED THEN UPDATE SET $ = S.V', 'MERGE INTO T USING S ON T.ID = S.ID WHEN MATCHED THEN UPDATE SET Zzzz = S.V'],
+      // A correlation name without AS, and a table after a comma of a FROM list.
+      ['SELECT X.A FROM T $ WHERE X.ID = $', 'SELECT X.A FROM T Zzzz WHERE X.ID = 0000'],
+      ['SELECT 1 FROM T A JOIN U $ ON A.ID = $', 'SELECT 1 FROM T A JOIN U Zzzz ON A.ID = 0000'],
+      ['UPDATE T $ SET C = 1', 'UPDATE T Zzzz SET C = 1'],
+      ['SELECT 1 FROM A X, $ Y', 'SELECT 1 FROM A X, Zzzz Y'],
+      // The object a DDL statement names.
+      ['DROP TABLE IF EXISTS $', 'DROP TABLE IF EXISTS Zzzz'],
+      ['DROP VIEW $', 'DROP VIEW Zzzz'],
+      ['DROP INDEX $', 'DROP INDEX Zzzz'],
+      ['DROP SCHEMA $ RESTRICT', 'DROP SCHEMA Zzzz RESTRICT'],
+      ['CREATE INDEX $ ON $ (C)', 'CREATE INDEX Zzzz ON Zzzz (C)'],
+      ['CREATE VIEW $ AS SELECT * FROM T', 'CREATE VIEW Zzzz AS SELECT * FROM T'],
+      ['CREATE TABLE $ LIKE $', 'CREATE TABLE Zzzz LIKE Zzzz'],
+      ['ALTER TABLE T RENAME COLUMN $ TO $', 'ALTER TABLE T RENAME COLUMN Zzzz TO Zzzz'],
+      ['ALTER TABLE T ADD COLUMN $ INTEGER', 'ALTER TABLE T ADD COLUMN Zzzz INTEGER'],
+      ['ALTER TABLE T ADD $ INTEGER', 'ALTER TABLE T ADD Zzzz INTEGER'],
+      ['ALTER TABLE T ADD CONSTRAINT $ PRIMARY KEY (ID)', 'ALTER TABLE T ADD CONSTRAINT Zzzz PRIMARY KEY (ID)'],
+      ['LOCK TABLE $ IN EXCLUSIVE MODE', 'LOCK TABLE Zzzz IN EXCLUSIVE MODE'],
+      ['ALTER SEQUENCE $ RESTART WITH $', 'ALTER SEQUENCE Zzzz RESTART WITH 0000'],
+      // A column of ORDER/GROUP BY (a number there is a column's position).
+      ['SELECT A FROM T ORDER BY $ FETCH FIRST $ ROWS ONLY', 'SELECT A FROM T ORDER BY Zzzz FETCH FIRST 0000 ROWS ONLY'],
+      ['SELECT A, COUNT(*) FROM T GROUP BY $', 'SELECT A, COUNT(*) FROM T GROUP BY Zzzz'],
+      ['SELECT A FROM T ORDER BY A DESC, $, T.B, $', 'SELECT A FROM T ORDER BY A DESC, Zzzz, T.B, Zzzz'],
+      ['MERGE INTO T $ USING S ON $.ID = S.ID WHEN NOT MATCHED THEN INSERT (ID) VALUES (S.ID)', 'MERGE INTO T Zzzz USING S ON Zzzz.ID = S.ID WHEN NOT MATCHED THEN INSERT (ID) VALUES (S.ID)'],
+      // Values stay numbers: in WHERE, VALUES, FETCH FIRST, a type's size, a comparison's right side, a LIKE pattern.
+      ['SELECT A FROM T WHERE ID = $ AND B LIKE $', 'SELECT A FROM T WHERE ID = 0000 AND B LIKE 0000'],
+      ['INSERT INTO T (A, B) VALUES ($, $)', 'INSERT INTO T (A, B) VALUES (0000, 0000)'],
+      ['VALUES CAST($ AS DECIMAL($, 2))', 'VALUES CAST(0000 AS DECIMAL(0000, 2))'],
+      ['SELECT A FROM T WHERE B IN ($, $)', 'SELECT A FROM T WHERE B IN (0000, 0000)'],
+      ['UPDATE T SET C = $, D = $ WHERE ID = $', 'UPDATE T SET C = 0000, D = 0000 WHERE ID = 0000'],
+    ];
+    for (const [template, expected] of table) {
+      const text = filled(template);
+      assert.equal(text, expected, template);
+      const parsed = parseSql(text);
+      assert.deepEqual(parsed.statements.map((st) => st.parseError?.message), [undefined], `${template} parses`);
+    }
   });
 
   it('reads a 40-line concatenation as one statement and maps a finding on its 30th line', async () => {

@@ -621,6 +621,26 @@ export class QueryGenerator {
     assert.match(findings.find((f) => f.file === 'gen.ts')!.message, /that insertQuery\(\) returns: row\.name\./);
   });
 
+  it('a file whose only SQL is in class fields named like a query holding arrow functions is read (query builders)', async () => {
+    const js = `export class InsertBuilder {
+  insertQuery = (row) => \`INSERT INTO APP.T (NAME) VALUES ('\${row.name}')\`;
+}
+`;
+    const ts = `export class Gen {
+  public insertSql = async (row: Row): Promise<string> => \`INSERT INTO APP.T (NAME) VALUES ('\${row.name}')\`;
+}
+`;
+    // A field named otherwise, or holding no function, is no query builder: the file stays left out.
+    const other = `export class Labels {
+  label = (row) => \`INSERT INTO APP.T (NAME) VALUES ('\${row.name}')\`;
+  insertQuery = \`INSERT INTO APP.T (NAME) VALUES ('x')\`;
+}
+`;
+    const { findings, models } = await lintCode({ 'builder.js': js, 'gen.ts': ts, 'labels.js': other });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(js, '`INSERT')}`, `${RULE}@${posOf(ts, '`INSERT')}`]);
+    assert.match(models.get('labels.js')!.leftOut ?? '', /no Db2 access/);
+  });
+
   it('a class field arrow function that runs its parameter is a wrapper, as a method is', async () => {
     const js = `const ibmdb = require('ibm_db');
 class Repo {

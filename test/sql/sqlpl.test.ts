@@ -288,6 +288,18 @@ END@
     assert.deepEqual([stmt?.kind, stmt?.parseError, stmt?.target.name, stmt?.sourceValues !== undefined], ['merge', undefined, 'T', true]);
   });
 
+  it('fills as names a variable spliced as a correlation name without AS or as the table of CREATE TABLE … LIKE', () => {
+    const script = `BEGIN
+  EXECUTE IMMEDIATE 'UPDATE app.t ' || v_alias || ' SET ' || v_col || '  = 1 WHERE ' || v_alias || '.id = ' || v_id;
+  EXECUTE IMMEDIATE 'CREATE TABLE app.copy LIKE ' || v_table;
+END@
+`;
+    const block = parseScript(script).statements[0] as Of<'compound'>;
+    const read = block.body.map((s) => (s as Of<'executeImmediate'>).text.statements[0]);
+    // Filled as numbers, the UPDATE read as some other statement and CREATE TABLE … LIKE did not parse.
+    assert.deepEqual(read.map((st) => [st?.kind, st?.parseError?.message]), [['update', undefined], ['createTable', undefined]]);
+  });
+
   it('reads a parenthesised text, and says when the text is unknown', () => {
     const paren = body[6] as Of<'executeImmediate'>;
     assert.equal((paren.text.statements[0] as Of<'insert'>).source.kind, 'select');

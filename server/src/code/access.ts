@@ -12,6 +12,14 @@ const SQL_LITERAL = /["'`]\s*(?:INSERT\s+INTO|MERGE\s+INTO|UPDATE\s+[\w."]+\s+SE
 // Bounded quantifiers: it runs over whole files, and `\s*(…)?\s*` rescans a long run of spaces from every start.
 const SQL_CALL = /\b\w{0,60}(?:query|Query|exec|Exec|prepare|Prepare)\w{0,60}\s{0,40}(?:<[^>()]{0,200}>\s{0,40})?\(/;
 
+/**
+ * JavaScript/TypeScript: a class field or variable named like a query that holds an arrow function
+ * (`insertQuery = (row) => ...`, `public insertSql = (r: Row): string => ...`) builds SQL text, as a method named so
+ * does: a query generator whose texts another file runs.
+ */
+const JS_QUERY_BUILDER =
+  /\b\w{0,60}(?:query|Query|sql|Sql|SQL)\w{0,60}\s{0,40}(?::[^=;\n]{0,200})?=\s{0,40}(?:async\s{1,40})?(?:\([^()]{0,200}\)(?:\s{0,40}:[^=;\n]{0,200})?|[A-Za-z_$][\w$]{0,60})\s{0,40}=>/;
+
 /** Module names as written in import/require (JS/TS) or import/from (Python) lines. */
 function importedModules(text: string, language: 'js' | 'python'): string[] {
   const out: string[] = [];
@@ -66,7 +74,7 @@ export function javascriptAccess(text: string, options: FrontEndOptions): string
   if (JS_DB2.test(text) || importsConfigured(text, 'js', options)) return undefined;
   const other = JS_OTHER_DATABASE.exec(text);
   if (other) return otherDatabase(other[1]);
-  return runsSqlText(text) ? undefined : NO_DB2_ACCESS;
+  return runsSqlText(text) || (SQL_LITERAL.test(text) && JS_QUERY_BUILDER.test(text)) ? undefined : NO_DB2_ACCESS;
 }
 
 export function pythonAccess(text: string, options: FrontEndOptions): string | undefined {

@@ -87,7 +87,7 @@ export function buildMappedSql(host: HostText, extent?: Span): MappedSql {
     }
     const size = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
     const next = pieces[k + 1];
-    const placeholder = splicePlaceholder(tail, quotes % 2 === 1, size, next?.kind === 'text' ? next.text.slice(0, 2) : '');
+    const placeholder = splicePlaceholder(tail, quotes % 2 === 1, size, next?.kind === 'text' ? next.text.slice(0, 8) : '');
     const start = length;
     for (let i = 0; i < size; i++) spliced.add(start + i);
     append(placeholder);

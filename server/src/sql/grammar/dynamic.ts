@@ -111,7 +111,7 @@ export function flatten(pieces: readonly TextPiece[]): { text: string; map: numb
     // A placeholder as long as the value's expression, so spans on it map onto the expression exactly.
     const length = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
     const next = pieces[k + 1];
-    text += splicePlaceholder(text, quotes % 2 === 1, length, next?.kind === 'text' ? next.text.slice(0, 2) : '');
+    text += splicePlaceholder(text, quotes % 2 === 1, length, next?.kind === 'text' ? next.text.slice(0, 8) : '');
     const last = Math.max(piece.span.start, piece.span.end - 1);
     for (let i = 0; i < length; i++) {
       map.push(Math.min(piece.span.start + i, last));
