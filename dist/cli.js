@@ -5197,14 +5197,20 @@ var init_dml = __esm({
 // server/src/sql/splice.ts
 function splicePlaceholder(before, insideString, length, after = "") {
   if (insideString) return "x".repeat(length);
-  if (NAME_BEFORE.test(before.slice(-40)) || COLUMN_LIST.test(before.slice(-SPLICE_CONTEXT)) || QUALIFIER_AFTER.test(after)) return "Z" + "z".repeat(length - 1);
+  const near = before.slice(-80);
+  if (NAME_BEFORE.test(near) || NAME_AFTER_TABLE.test(near) || COLUMN_LIST.test(before.slice(-SPLICE_CONTEXT)) || QUALIFIER_AFTER.test(after) || SET_TARGET_AFTER.test(after) && SET_TARGET_BEFORE.test(near)) {
+    return "Z" + "z".repeat(length - 1);
+  }
   return "0".repeat(length);
 }
-var NAME_BEFORE, COLUMN_LIST, QUALIFIER_AFTER, SPLICE_CONTEXT;
+var NAME_BEFORE, NAME_AFTER_TABLE, SET_TARGET_BEFORE, SET_TARGET_AFTER, COLUMN_LIST, QUALIFIER_AFTER, SPLICE_CONTEXT;
 var init_splice = __esm({
   "server/src/sql/splice.ts"() {
     "use strict";
-    NAME_BEFORE = /(?:\b(?:INTO|FROM|TABLE|UPDATE|JOIN|MERGE|USING|AS|CALL)|\b(?:NEXT|PREVIOUS)\s+VALUE\s+FOR|\.)\s*$/i;
+    NAME_BEFORE = /(?:\b(?:INTO|FROM|TABLE|UPDATE|JOIN|MERGE|USING|AS|CALL|VIEW|INDEX|SCHEMA|SEQUENCE|ALIAS|NICKNAME|TRIGGER|PROCEDURE|FUNCTION|COLUMN|CONSTRAINT)|\bIF\s+(?:NOT\s+)?EXISTS|\b(?:NEXT|PREVIOUS)\s+VALUE\s+FOR|\b(?:ORDER|GROUP)\s+BY(?:\s+[\w."]+(?:\s+(?:ASC|DESC))?\s*,)*|\bINDEX\s+[\w."]+\s+ON|\bTABLE\s+[\w."]+\s+LIKE|\bRENAME\s+(?:(?:TABLE|COLUMN|INDEX)\s+)?[\w."]+\s+TO|\.)\s*$/i;
+    NAME_AFTER_TABLE = /(?:\b(?:FROM|JOIN|UPDATE|MERGE\s+INTO)\s+(?!(?:WHERE|SET|ON|LATERAL|TABLE|FINAL|NEW|OLD|VALUES|ONLY)\b)[\w."]+\s+|\bFROM\s+[\w."]+(?:\s+(?:AS\s+)?(?!(?:WHERE|ON)\b)[\w"]+)?\s*,\s*|\bALTER\s+TABLE\s+[\w."]+\s+ADD\s+)$/i;
+    SET_TARGET_BEFORE = /(?:\bSET|,)\s*$/i;
+    SET_TARGET_AFTER = /^\s*=(?!=)/;
     COLUMN_LIST = /(?:\bINTO\s+[\w."]+|\bINSERT|\bAS\s+(?!(?:DECIMAL|DEC|NUMERIC|NUM|DECFLOAT|FLOAT|CHARACTER|CHAR|VARCHAR|NCHAR|NVARCHAR|GRAPHIC|VARGRAPHIC|CLOB|NCLOB|DBCLOB|BLOB|BINARY|VARBINARY|TIMESTAMP|TIME)\s*\()[\w"]+)\s*\([^()']*$/i;
     QUALIFIER_AFTER = /^\.(?:[A-Za-z_"]|$)/;
     SPLICE_CONTEXT = 400;
@@ -5288,7 +5294,7 @@ function flatten(pieces) {
     }
     const length = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
     const next = pieces[k + 1];
-    text2 += splicePlaceholder(text2, quotes % 2 === 1, length, next?.kind === "text" ? next.text.slice(0, 2) : "");
+    text2 += splicePlaceholder(text2, quotes % 2 === 1, length, next?.kind === "text" ? next.text.slice(0, 8) : "");
     const last = Math.max(piece.span.start, piece.span.end - 1);
     for (let i = 0; i < length; i++) {
       map.push(Math.min(piece.span.start + i, last));
@@ -15899,7 +15905,7 @@ function buildMappedSql(host, extent) {
     }
     const size = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
     const next = pieces[k + 1];
-    const placeholder = splicePlaceholder(tail, quotes % 2 === 1, size, next?.kind === "text" ? next.text.slice(0, 2) : "");
+    const placeholder = splicePlaceholder(tail, quotes % 2 === 1, size, next?.kind === "text" ? next.text.slice(0, 8) : "");
     const start = length;
     for (let i = 0; i < size; i++) spliced.add(start + i);
     append(placeholder);
@@ -17104,7 +17110,7 @@ function javascriptAccess(text2, options) {
   if (JS_DB2.test(text2) || importsConfigured(text2, "js", options)) return void 0;
   const other = JS_OTHER_DATABASE.exec(text2);
   if (other) return otherDatabase(other[1]);
-  return runsSqlText(text2) ? void 0 : NO_DB2_ACCESS;
+  return runsSqlText(text2) || SQL_LITERAL.test(text2) && JS_QUERY_BUILDER.test(text2) ? void 0 : NO_DB2_ACCESS;
 }
 function pythonAccess(text2, options) {
   if (PY_DB2.test(text2) || importsConfigured(text2, "python", options)) return void 0;
@@ -17126,13 +17132,14 @@ function callsOneOf(text2, names3) {
 function shellAccess(text2) {
   return /\bdb2\b/.test(text2) ? void 0 : "no db2 command found";
 }
-var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_DB2, JS_OTHER_DATABASE, PY_DB2, PY_OTHER_DATABASE, JDBC, DATA_ACCESS_VARIABLE, CLI;
+var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, PY_DB2, PY_OTHER_DATABASE, JDBC, DATA_ACCESS_VARIABLE, CLI;
 var init_access = __esm({
   "server/src/code/access.ts"() {
     "use strict";
     NO_DB2_ACCESS = "no Db2 access found (no Db2 driver or configured driver module named, no SQL text handed to a query/execute/prepare call)";
     SQL_LITERAL = /["'`]\s*(?:INSERT\s+INTO|MERGE\s+INTO|UPDATE\s+[\w."]+\s+SET\b|DELETE\s+FROM|SELECT\s|WITH\s+\w+\s+AS\b|CALL\s|VALUES\s*\(|CREATE\s|ALTER\s|DROP\s|TRUNCATE\s|COMMIT\b)/i;
     SQL_CALL = /\b\w{0,60}(?:query|Query|exec|Exec|prepare|Prepare)\w{0,60}\s{0,40}(?:<[^>()]{0,200}>\s{0,40})?\(/;
+    JS_QUERY_BUILDER = /\b\w{0,60}(?:query|Query|sql|Sql|SQL)\w{0,60}\s{0,40}(?::[^=;\n]{0,200})?=\s{0,40}(?:async\s{1,40})?(?:\([^()]{0,200}\)(?:\s{0,40}:[^=;\n]{0,200})?|[A-Za-z_$][\w$]{0,60})\s{0,40}=>/;
     JS_DB2 = /ibm_db|idb-p?connector/;
     JS_OTHER_DATABASE = /(?:\bfrom\s*|\brequire\s*\(\s*)["'](pg|pg-promise|postgres|mysql2?|mariadb|sqlite3?|better-sqlite3|oracledb|mssql|tedious|mongodb|mongoose|@prisma\/client|@neondatabase\/serverless|@vercel\/postgres)["']/;
     PY_DB2 = /ibm_db|\bdb2\b|pyodbc|jaydebeapi/i;
