@@ -128,6 +128,9 @@ ${extra}    cur = conn.cursor()
       return [models.get('save.py')!.code!.executions[0].connection?.autocommit, brief(findings, ['no-autocommit']).length];
     };
     assert.deepEqual(await state(''), ['on', 1]);
+    // The switch is the JDBC connection's: a jaydebeapi connection has no autocommit attribute to set.
+    const { findings } = await lintCode({ 'save.py': py('') });
+    assert.match(findings.find((f) => f.rule === 'no-autocommit')!.message, /^Autocommit is on for 'conn' \(the driver default for a connection this file opens\).*Switch autocommit off \(conn\.jconn\.setAutoCommit\(False\)\)/);
     assert.deepEqual(await state('    conn.jconn.setAutoCommit(False)\n'), ['off', 0]);
     // commit() of an autocommit JDBC connection fails: code that commits has turned it off where the file does not show.
     assert.deepEqual(await state('    conn.commit()\n'), ['unknown', 0]);

@@ -97,6 +97,11 @@ export interface ConnectionInfo {
    * file never switches ("an ibm_db Connection"; LanguageAdapter.driverConnectionFields).
    */
   declaredAs?: string;
+  /**
+   * The driver whose default `autocommit` is, when it is not the execution's own API's: a jaydebeapi connection that
+   * DB-API cursors run on ('jaydebeapi': its autocommit is switched off on the JDBC connection under it).
+   */
+  driver?: string;
 }
 
 export type ExecutionAction =

@@ -59,7 +59,7 @@ export function connectionState(facts: ConnectionFacts, adapter: LanguageAdapter
   // JDBC refuses commit() in autocommit mode: code that commits has switched it off somewhere (jaydebeapi too,
   // whose commit() is the JDBC connection's).
   if (state === 'on' && (connect.api === 'jdbc' || connect.api === 'jaydebeapi') && facts.commits.some((c) => c.name === name && (within(scope, c.scope) || !local))) state = 'unknown';
-  return { name, autocommit: state };
+  return connect.api === api || state === 'unknown' ? { name, autocommit: state } : { name, autocommit: state, driver: connect.api };
 }
 
 /**
