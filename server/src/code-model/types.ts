@@ -161,6 +161,12 @@ export interface SqlExecution {
   handle?: string;
   /** Inside an if on a counter within its loop (if (++n % 1000 == 0) ps.executeBatch()). */
   guarded?: boolean;
+  /**
+   * A wrapper call (api 'wrapper') passed a keyword saying it must not commit: `autocommit=False` or `commit=False`
+   * (ibmdbpy's `self._prepare_and_execute(query, autocommit=False)`): the call and the keyword argument as a message
+   * names them (`self._prepare_and_execute()`, `autocommit=False`).
+   */
+  noCommitArg?: { call: string; flag: string };
   /** The text is a whole CLP script (a here-document fed to db2), not one statement. */
   script?: boolean;
   /**
