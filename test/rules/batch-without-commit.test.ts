@@ -120,7 +120,7 @@ ${inLoop}
       assert.deepEqual(found.map((f) => [f.line, f.severity]), [[line, 'information']]);
       assert.match(
         found[0].message,
-        /^The for loop at line 7 \(through _insert_into_database\(\)\) inserts into <tablename> through self\._prepare_and_execute\(\) told not to commit \(autocommit=False\), and nothing in the loop commits: with autocommit off \(the DB-API default of pyodbc, pypyodbc and ibm_db_dbi\) the whole loop is one unit of work\. Every pass.*SQL0964C.*this file does not show which it is\.$/,
+        /^The for loop at line 7 \(through _insert_into_database\(\)\) inserts into <tablename> and nothing in it commits: with autocommit off, the loop is one unit of work\. It runs its INSERT through self\._prepare_and_execute\(\) told not to commit \(autocommit=False\)\. With autocommit off \(the DB-API default of pyodbc, pypyodbc and ibm_db_dbi\), every pass.*SQL0964C.*this file does not show which it is\.$/,
       );
     });
 
