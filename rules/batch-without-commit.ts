@@ -1,7 +1,8 @@
 // A batch program that inserts row by row in a loop and never commits inside it: the whole run is one unit
 // of work (embedded SQL, where autocommit is off and the program decides when to commit).
 import type { Rule } from '../server/src/engine/types';
-import { isBulkLoop, loopName, runsRows, singleRowInsertOf, targetName, within } from '../server/src/code-model/facts';
+import { insertsOf, isBulkLoop, loopName, runsRows, singleRowInsertOf, targetName, within } from '../server/src/code-model/facts';
+import type { CodeModel, SqlExecution } from '../server/src/code-model/types';
 import type { SchemaModel, TableInfo } from '../server/src/schema/schema';
 import { zosTablespaceOf } from './support/zos';
 import { megabytes, smallByKey } from './support/key-domain';
@@ -10,7 +11,7 @@ import { countText } from '../server/src/engine/count-text';
 const BatchWithoutCommitRule: Rule = {
   meta: {
     id: 'batch-without-commit',
-    description: 'An embedded-SQL batch loop that inserts row by row and does not commit inside the loop',
+    description: 'A batch loop that inserts and does not commit inside the loop (embedded SQL; application code that tells its execute helper not to commit)',
     defaultSeverity: 'warning',
     reads: { code: true },
     // On the INSERT of a loop that single-row-insert reports too: one diagnostic for the loop, the other part related.
@@ -21,6 +22,8 @@ const BatchWithoutCommitRule: Rule = {
         'The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (Db2 INSERT tips advises a large N such as 1000; it measured 10,000 prepared single-row inserts at 7.6 s committing every 1000, test 68), keep a restart key, and commit once after the loop.{small}',
       afterLoop:
         'The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (Db2 INSERT tips, tests 64 and 68), and once after it.{small}',
+      toldNotToCommit:
+        'The {loop} inserts into {table} and nothing in it commits: with autocommit off, the loop is one unit of work. It runs its INSERT through {call} told not to commit ({flag}). With autocommit off (the DB-API default of pyodbc, pypyodbc and ibm_db_dbi), every pass until a later commit is in that unit of work: each inserted row keeps its lock, the log of every pass must stay available for backout (a full log stops the run with SQL0964C and rolls back all of it), and a failure near the end backs out everything. Commit every pass or every few passes inside the loop (a few thousand rows each; Db2 INSERT tips, tests 64 and 68). On a connection with autocommit on (ibm_db, JDBC, jaydebeapi) each statement commits on its own and this does not apply; {autocommit}.',
     },
   },
   check({ file, schema, report }) {
@@ -28,6 +31,21 @@ const BatchWithoutCommitRule: Rule = {
     if (!code) return;
     const seen = new Set<string>();
     for (const execution of code.executions) {
+      if (execution.noCommitArg) {
+        const found = toldNotToCommit(code, execution, seen);
+        if (found) {
+          const { loop, insert } = found;
+          const autocommit = execution.connection?.autocommit === 'off' ? 'here it is off' : 'this file does not show which it is';
+          report({
+            messageId: 'toldNotToCommit',
+            data: { loop: loopName(loop), table: targetName(execution, insert, schema), call: execution.noCommitArg.call, flag: execution.noCommitArg.flag, autocommit },
+            span: execution.callSpan,
+            // Whether the whole run is one unit of work depends on a driver the file does not show: a hint to check.
+            maxSeverity: execution.connection?.autocommit === 'off' ? undefined : 'information',
+          });
+        }
+        continue;
+      }
       if (!execution.api.startsWith('esql') || execution.connection?.autocommit !== 'off' || execution.connection.name === 'CICS task') continue;
       if (!isBulkLoop(execution.loop) || execution.batched || !runsRows(execution)) continue;
       const insert = singleRowInsertOf(execution);
@@ -52,6 +70,24 @@ const BatchWithoutCommitRule: Rule = {
     }
   },
 };
+
+/**
+ * An execute helper called in a bulk loop with `autocommit=False` (ibmdbpy's chunked DataFrame upload): the loop and
+ * its INSERT, when no commit runs in the loop (there or in a helper of this file the
+ * loop calls: the model lends the loop to those) and the connection is not known to autocommit. A loop lent from
+ * another file is left alone: what that file commits is not known here.
+ */
+function toldNotToCommit(code: CodeModel, execution: SqlExecution, seen: Set<string>) {
+  const loop = execution.loop;
+  if (!isBulkLoop(loop) || loop.file || execution.batched || !runsRows(execution) || execution.connection?.autocommit === 'on') return undefined;
+  const insert = insertsOf(execution)[0];
+  if (!insert) return undefined;
+  const key = `${loop.span.start}:${loop.span.end}`;
+  if (seen.has(key)) return undefined;
+  if (code.commits.some((c) => c.loop && within(c.loop.span, loop.span))) return undefined;
+  seen.add(key);
+  return { loop, insert };
+}
 
 /** How the table is locked as a whole (LUW LOCKSIZE TABLE, or its z/OS table space's LOCKSIZE TABLE / TABLESPACE), if it is. */
 function wholeTableLock(schema: SchemaModel, table: TableInfo): string | undefined {

@@ -46,7 +46,7 @@ const NoAutocommitRule: Rule = {
                   : 'the driver default for a connection this file opens',
             loop: loopName(execution.loop),
             table: targetName(execution, insert, schema),
-            how: HOW[execution.api] ?? "with the driver's autocommit setting",
+            how: HOW[connection.driver ?? execution.api] ?? HOW[execution.api] ?? "with the driver's autocommit setting",
           },
           span: execution.callSpan,
         });
@@ -69,6 +69,7 @@ const HOW: Record<string, string> = {
   jdbc: 'conn.setAutoCommit(false)',
   ibm_db: 'ibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)',
   dbapi: 'conn.autocommit = False',
+  jaydebeapi: 'conn.jconn.setAutoCommit(False)',
   'node-ibm_db': 'conn.beginTransaction() before the loop',
   cli: 'SQLSetConnectAttr(hdbc, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, 0)',
   clp: 'db2 +c, or db2 "UPDATE COMMAND OPTIONS USING C OFF"',

@@ -91,6 +91,68 @@ def save(rows):
     assert.deepEqual(brief(findings, ['no-autocommit']), [`no-autocommit@${posOf(py, 'cur.execute')}`]);
   });
 
+  it('pyodbc and pypyodbc connect with autocommit off (the DB-API default) unless autocommit=True is passed', async () => {
+    const loop = (connect: string) => `import pyodbc
+import pypyodbc
+
+def save(rows):
+    conn = ${connect}
+    cur = conn.cursor()
+    for r in rows:
+        cur.execute("INSERT INTO T (A) VALUES (?)", (r,))
+`;
+    const state = async (connect: string) => {
+      const { models, findings } = await lintCode({ 'save.py': loop(connect) });
+      return [models.get('save.py')!.code!.executions[0].connection?.autocommit, brief(findings, ['no-autocommit']).length];
+    };
+    assert.deepEqual(await state('pyodbc.connect(DSN)'), ['off', 0]);
+    assert.deepEqual(await state('pypyodbc.connect(CONN_STR)'), ['off', 0]);
+    assert.deepEqual(await state('pyodbc.connect(DSN, autocommit=False)'), ['off', 0]);
+    assert.deepEqual(await state('pyodbc.connect(DSN, autocommit=True)'), ['on', 1]);
+    assert.deepEqual(await state('pypyodbc.connect(CONN_STR, True)'), ['on', 1]);
+    // A flag the file computes may be either.
+    assert.deepEqual(await state('pyodbc.connect(DSN, autocommit=settings.autocommit)'), ['unknown', 0]);
+  });
+
+  it('jaydebeapi connects with JDBC autocommit on, unless the file commits or switches the JDBC connection', async () => {
+    const py = (extra: string) => `import jaydebeapi
+
+def save(rows):
+    conn = jaydebeapi.connect('com.ibm.db2.jcc.DB2Driver', URL, [USER, PWD])
+${extra}    cur = conn.cursor()
+    for r in rows:
+        cur.execute("INSERT INTO T (A) VALUES (?)", (r,))
+`;
+    const state = async (extra: string) => {
+      const { models, findings } = await lintCode({ 'save.py': py(extra) });
+      return [models.get('save.py')!.code!.executions[0].connection?.autocommit, brief(findings, ['no-autocommit']).length];
+    };
+    assert.deepEqual(await state(''), ['on', 1]);
+    // The switch is the JDBC connection's: a jaydebeapi connection has no autocommit attribute to set.
+    const { findings } = await lintCode({ 'save.py': py('') });
+    assert.match(findings.find((f) => f.rule === 'no-autocommit')!.message, /^Autocommit is on for 'conn' \(the driver default for a connection this file opens\).*Switch autocommit off \(conn\.jconn\.setAutoCommit\(False\)\)/);
+    assert.deepEqual(await state('    conn.jconn.setAutoCommit(False)\n'), ['off', 0]);
+    // commit() of an autocommit JDBC connection fails: code that commits has turned it off where the file does not show.
+    assert.deepEqual(await state('    conn.commit()\n'), ['unknown', 0]);
+  });
+
+  it('a connection opened by drivers that disagree on autocommit (pypyodbc or jaydebeapi) is unknown', async () => {
+    const py = `import pypyodbc
+import jaydebeapi
+
+def save(rows, odbc):
+    if odbc:
+        conn = pypyodbc.connect(CONN_STR)
+    else:
+        conn = jaydebeapi.connect('com.ibm.db2.jcc.DB2Driver', URL)
+    cur = conn.cursor()
+    for r in rows:
+        cur.execute("INSERT INTO T (A) VALUES (?)", (r,))
+`;
+    const { models } = await lintCode({ 'save.py': py });
+    assert.equal(models.get('save.py')!.code!.executions[0].connection?.autocommit, 'unknown');
+  });
+
   it('ignores SQL-looking strings that are only printed or logged', async () => {
     const py = `import ibm_db
 import logging

@@ -88,4 +88,70 @@ describe(`rule ${RULE}`, () => {
     const cics = program('           EXEC CICS RETURN END-EXEC.\n' + LOAD);
     assert.deepEqual(brief((await lintCode({ 'LOADTRN.cbl': cics })).findings, [RULE]), []);
   });
+
+  describe('application code that tells its execute helper not to commit (ibmdbpy\'s chunked upload)', () => {
+    // ibmdbpy's append(): a loop over DataFrame chunks, one multi-row INSERT per chunk through a method of the
+    // class, run by a helper of another module with autocommit=False; the only commit is elsewhere.
+    const upload = (flag: string, inLoop = '') => `import math
+from mylib import sql
+
+class Database(object):
+    def append(self, tablename, df, maxnrow=5000):
+        split = [df[i:i + maxnrow] for i in range(0, len(df), maxnrow)]
+        for i, chunk in enumerate(split, 0):
+            self._insert_into_database(chunk, tablename)
+${inLoop}
+    def _insert_into_database(self, chunk, tablename):
+        row_string = ""
+        for row in chunk:
+            row_string += "(%s)," % ",".join("'%s'" % v for v in row)
+        query = "INSERT INTO %s VALUES %s" % (tablename, row_string[:-1])
+        self._prepare_and_execute(query${flag})
+
+    def _prepare_and_execute(self, query, autocommit=True):
+        return sql._prepare_and_execute(self, query, autocommit)
+`;
+
+    it('reports the chunk loop, as information: whether it is one unit of work depends on the driver', async () => {
+      const py = upload(', autocommit=False');
+      const { findings } = await lintCode({ 'base.py': py });
+      const line = py.split('\n').findIndex((l) => l.includes('self._prepare_and_execute(query, autocommit=False)')) + 1;
+      const found = findings.filter((f) => f.rule === RULE);
+      assert.deepEqual(found.map((f) => [f.line, f.severity]), [[line, 'information']]);
+      assert.match(
+        found[0].message,
+        /^The for loop at line 7 \(through _insert_into_database\(\)\) inserts into <tablename> and nothing in it commits: with autocommit off, the loop is one unit of work\. It runs its INSERT through self\._prepare_and_execute\(\) told not to commit \(autocommit=False\)\. With autocommit off \(the DB-API default of pyodbc, pypyodbc and ibm_db_dbi\), every pass.*SQL0964C.*this file does not show which it is\.$/,
+      );
+    });
+
+    it('says nothing when the helper may commit, or when the loop commits', async () => {
+      // No flag: the helper commits by default (ibmdbpy's _prepare_and_execute does, unless told not to).
+      assert.deepEqual(brief((await lintCode({ 'base.py': upload('') })).findings, [RULE]), []);
+      assert.deepEqual(brief((await lintCode({ 'base.py': upload(', autocommit=True') })).findings, [RULE]), []);
+      const committing = upload(', autocommit=False', '            self._con.commit()\n');
+      assert.deepEqual(brief((await lintCode({ 'base.py': committing })).findings, [RULE]), []);
+    });
+
+    it('says nothing about a connection with autocommit on, or a small counting loop', async () => {
+      const py = `import ibm_db_dbi
+
+def load(db, chunks):
+    db.autocommit = True
+    for chunk in chunks:
+        db.run_sql("INSERT INTO T VALUES %s" % chunk, autocommit=False)
+`;
+      assert.deepEqual(brief((await lintCode({ 'load.py': py })).findings, [RULE]), []);
+      assert.equal(brief((await lintCode({ 'load.py': py.replace('    db.autocommit = True\n', '') })).findings, [RULE]).length, 1);
+      const few = `import ibm_db_dbi
+
+def load(db, chunks):
+    for i in range(3):
+        db.run_sql("INSERT INTO T VALUES %s" % chunks[i], autocommit=False)
+`;
+      assert.deepEqual(brief((await lintCode({ 'load.py': few })).findings, [RULE]), []);
+      // The same loop of unknown length is reported.
+      const many = few.replace('range(3)', 'range(len(chunks))');
+      assert.deepEqual(brief((await lintCode({ 'load.py': many })).findings, [RULE]).length, 1);
+    });
+  });
 });

@@ -97,6 +97,11 @@ export interface ConnectionInfo {
    * file never switches ("an ibm_db Connection"; LanguageAdapter.driverConnectionFields).
    */
   declaredAs?: string;
+  /**
+   * The driver whose default `autocommit` is, when it is not the execution's own API's: a jaydebeapi connection that
+   * DB-API cursors run on ('jaydebeapi': its autocommit is switched off on the JDBC connection under it).
+   */
+  driver?: string;
 }
 
 export type ExecutionAction =
@@ -156,6 +161,12 @@ export interface SqlExecution {
   handle?: string;
   /** Inside an if on a counter within its loop (if (++n % 1000 == 0) ps.executeBatch()). */
   guarded?: boolean;
+  /**
+   * A wrapper call (api 'wrapper') passed a keyword saying it must not commit: `autocommit=False` or `commit=False`
+   * (ibmdbpy's `self._prepare_and_execute(query, autocommit=False)`): the call and the keyword argument as a message
+   * names them (`self._prepare_and_execute()`, `autocommit=False`).
+   */
+  noCommitArg?: { call: string; flag: string };
   /** The text is a whole CLP script (a here-document fed to db2), not one statement. */
   script?: boolean;
   /**

@@ -43,7 +43,11 @@ export function connectionState(facts: ConnectionFacts, adapter: LanguageAdapter
   if (fixed) return { name, autocommit: fixed };
   // The connect must be in scope where the call is (same function or an enclosing one) and its name not
   // shadowed by a parameter on the way: load(conn) does not use the conn that refresh() opened.
-  const connect = name === undefined ? undefined : facts.connects.find((c) => c.connection === name && within(scope, c.scope) && !shadowed(scope, c.scope, name));
+  const candidates = name === undefined ? [] : facts.connects.filter((c) => c.connection === name && within(scope, c.scope) && !shadowed(scope, c.scope, name));
+  const connect = candidates[0];
+  // The same connection opened by drivers that disagree (ibmdbpy's self._con: pypyodbc.connect, autocommit off,
+  // or jaydebeapi.connect, on): either state.
+  if (candidates.some((c) => adapter.defaultAutocommit(c.api) !== adapter.defaultAutocommit(connect.api))) return { name, autocommit: 'unknown' };
   if (!connect) {
     // A field declared with the driver's connection type (nestjsdb2's `connection?: Connection` from 'ibm_db'),
     // which no code of this file switches: the driver's default, as for a connection the file opens.
@@ -52,9 +56,10 @@ export function connectionState(facts: ConnectionFacts, adapter: LanguageAdapter
     return field && state !== 'unknown' ? { name, autocommit: state, declaredAs: field.described } : { name, autocommit: 'unknown' };
   }
   let state = adapter.defaultAutocommit(connect.api);
-  // JDBC refuses commit() in autocommit mode: code that commits has switched it off somewhere.
-  if (state === 'on' && connect.api === 'jdbc' && facts.commits.some((c) => c.name === name && (within(scope, c.scope) || !local))) state = 'unknown';
-  return { name, autocommit: state };
+  // JDBC refuses commit() in autocommit mode: code that commits has switched it off somewhere (jaydebeapi too,
+  // whose commit() is the JDBC connection's).
+  if (state === 'on' && (connect.api === 'jdbc' || connect.api === 'jaydebeapi') && facts.commits.some((c) => c.name === name && (within(scope, c.scope) || !local))) state = 'unknown';
+  return connect.api === api || state === 'unknown' ? { name, autocommit: state } : { name, autocommit: state, driver: connect.api };
 }
 
 /**

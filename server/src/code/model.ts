@@ -372,6 +372,18 @@ class ModelBuilder {
     if (prepare) execution.preparedAt = prepare.execution.callSpan;
     if (e.handleText) execution.handle = e.handleText;
     if (this.guardedAt(ctx)) execution.guarded = true;
+    // A wrapper told not to commit (ibmdbpy's self._prepare_and_execute(query, autocommit=False)): Python keywords.
+    if (e.api === (this.adapter.usageApi ?? 'wrapper')) {
+      const flag = ctx.call.keywords.get('autocommit') ?? ctx.call.keywords.get('commit');
+      if (flag && /^(False|false|0)$/.test(flag.text)) {
+        const keyword = parentOf(flag);
+        const receiver = ctx.call.receiver?.text;
+        execution.noCommitArg = {
+          call: `${receiver && receiver.length <= 40 && !/\s/.test(receiver) ? `${receiver}.` : ''}${ctx.call.name}()`,
+          flag: keyword && keyword.type === 'keyword_argument' ? keyword.text.replace(/\s+/g, '') : flag.text,
+        };
+      }
+    }
     if (e.script) {
       execution.script = true;
       // COMMIT statements inside a here-document are commits at their place in the loop.

@@ -40,6 +40,7 @@ function stringText(node: Node, ev: Evaluator): HostText | undefined {
 const PY_CALLS = new Set([
   'connect', 'pconnect', 'connect_coordinated', 'autocommit', 'commit', 'commit_two_phase', 'exec_immediate', 'prepare', 'execute',
   'execute_many', 'set_option', 'cursor', 'autocommit=', 'set_autocommit', 'executemany', 'tpc_begin', 'tpc_commit',
+  'setAutoCommit',
 ]);
 
 export const pythonAdapter: LanguageAdapter = {
@@ -170,8 +171,10 @@ export const pythonAdapter: LanguageAdapter = {
   },
 
   defaultAutocommit(api) {
-    // ibm_db.connect opens in autocommit mode; DB-API connections (ibm_db_dbi) start a transaction.
-    if (api === 'ibm_db') return 'on';
+    // ibm_db.connect opens in autocommit mode; DB-API connections (ibm_db_dbi, pyodbc, pypyodbc) start a
+    // transaction, as PEP 249 has it (pyodbc and pypyodbc switch the ODBC default off after connecting);
+    // jaydebeapi leaves the JDBC connection as the driver opens it: autocommit on.
+    if (api === 'ibm_db' || api === 'jaydebeapi') return 'on';
     if (api === 'dbapi') return 'off';
     return 'unknown';
   },
@@ -235,6 +238,18 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   if (module === 'ibm_db_dbi' && call.name === 'connect') {
     return ctx.resultName ? [{ kind: 'connect', api: 'dbapi', connection: ctx.resultName }] : [];
   }
+  if ((recv === 'pyodbc' || recv === 'pypyodbc') && call.name === 'connect') {
+    if (!ctx.resultName) return [];
+    // connect(..., autocommit=True) (pypyodbc also takes it second): on from the start; else off, the DB-API default.
+    const flag = call.keywords.get('autocommit') ?? (recv === 'pypyodbc' ? a[1] : undefined);
+    const on = flag ? (/^True$|^1$/.test(flag.text) ? true : isOff(flag) ? undefined : null) : undefined;
+    // A flag the file computes (autocommit=cfg.autocommit): either state.
+    if (on === null) return [{ kind: 'connect', api: 'dbapi-computed', connection: ctx.resultName }];
+    return [{ kind: 'connect', api: 'dbapi', connection: ctx.resultName, autocommit: on }];
+  }
+  if (recv === 'jaydebeapi' && call.name === 'connect') {
+    return ctx.resultName ? [{ kind: 'connect', api: 'jaydebeapi', connection: ctx.resultName }] : [];
+  }
   switch (call.name) {
     case 'cursor':
       return ctx.resultName && recvName ? [{ kind: 'link', handle: ctx.resultName, connection: recvName }] : [];
@@ -245,6 +260,12 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
     case 'commit':
     case 'tpc_commit':
       return a.length === 0 && recvName ? [{ kind: 'commit', api: 'dbapi', connection: recvName }] : [];
+    case 'setAutoCommit': {
+      // jaydebeapi: conn.jconn.setAutoCommit(False), the JDBC connection under the DB-API one.
+      const object = call.receiver?.type === 'attribute' && call.receiver.childForFieldName('attribute')?.text === 'jconn' ? call.receiver.childForFieldName('object') : undefined;
+      const name = simpleName(object);
+      return a.length === 1 && name ? [{ kind: 'autocommit', api: 'jaydebeapi', on: !isOff(a[0]), connection: name }] : [];
+    }
     case 'tpc_begin':
       return recvName ? [{ kind: 'autocommit', api: 'dbapi', on: false, connection: recvName }] : [];
     case 'execute':
