@@ -11180,6 +11180,17 @@ var init_key_domain = __esm({
 });
 
 // rules/batch-without-commit.ts
+function toldNotToCommit(code, execution2, seen) {
+  const loop = execution2.loop;
+  if (!isBulkLoop(loop) || loop.file || execution2.batched || !runsRows(execution2) || execution2.connection?.autocommit === "on") return void 0;
+  const insert = insertsOf(execution2)[0];
+  if (!insert) return void 0;
+  const key = `${loop.span.start}:${loop.span.end}`;
+  if (seen.has(key)) return void 0;
+  if (code.commits.some((c) => c.loop && within(c.loop.span, loop.span))) return void 0;
+  seen.add(key);
+  return { loop, insert };
+}
 function wholeTableLock(schema, table) {
   const zos = zosTablespaceOf(schema, table)?.zos.locksize?.toUpperCase();
   if (zos === "TABLE" || zos === "TABLESPACE") return `its table space's LOCKSIZE ${zos}`;
@@ -11200,7 +11211,7 @@ var init_batch_without_commit = __esm({
     BatchWithoutCommitRule = {
       meta: {
         id: "batch-without-commit",
-        description: "An embedded-SQL batch loop that inserts row by row and does not commit inside the loop",
+        description: "A batch loop that inserts and does not commit inside the loop (embedded SQL; application code that tells its execute helper not to commit)",
         defaultSeverity: "warning",
         reads: { code: true },
         // On the INSERT of a loop that single-row-insert reports too: one diagnostic for the loop, the other part related.
@@ -11208,7 +11219,8 @@ var init_batch_without_commit = __esm({
         evidence: ["Db2 INSERT tips, section 5 (locking)", "Db2 INSERT tips, section 7 (committing)", "Db2 INSERT tips, tests 61-68"],
         messages: {
           never: "The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (Db2 INSERT tips advises a large N such as 1000; it measured 10,000 prepared single-row inserts at 7.6 s committing every 1000, test 68), keep a restart key, and commit once after the loop.{small}",
-          afterLoop: "The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (Db2 INSERT tips, tests 64 and 68), and once after it.{small}"
+          afterLoop: "The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (Db2 INSERT tips, tests 64 and 68), and once after it.{small}",
+          toldNotToCommit: "The {loop} inserts into {table} and nothing in it commits: with autocommit off, the loop is one unit of work. It runs its INSERT through {call} told not to commit ({flag}). With autocommit off (the DB-API default of pyodbc, pypyodbc and ibm_db_dbi), every pass until a later commit is in that unit of work: each inserted row keeps its lock, the log of every pass must stay available for backout (a full log stops the run with SQL0964C and rolls back all of it), and a failure near the end backs out everything. Commit every pass or every few passes inside the loop (a few thousand rows each; Db2 INSERT tips, tests 64 and 68). On a connection with autocommit on (ibm_db, JDBC, jaydebeapi) each statement commits on its own and this does not apply; {autocommit}."
         }
       },
       check({ file, schema, report: report2 }) {
@@ -11216,6 +11228,21 @@ var init_batch_without_commit = __esm({
         if (!code) return;
         const seen = /* @__PURE__ */ new Set();
         for (const execution2 of code.executions) {
+          if (execution2.noCommitArg) {
+            const found = toldNotToCommit(code, execution2, seen);
+            if (found) {
+              const { loop: loop2, insert: insert2 } = found;
+              const autocommit = execution2.connection?.autocommit === "off" ? "here it is off" : "this file does not show which it is";
+              report2({
+                messageId: "toldNotToCommit",
+                data: { loop: loopName(loop2), table: targetName2(execution2, insert2, schema), call: execution2.noCommitArg.call, flag: execution2.noCommitArg.flag, autocommit },
+                span: execution2.callSpan,
+                // Whether the whole run is one unit of work depends on a driver the file does not show: a hint to check.
+                maxSeverity: execution2.connection?.autocommit === "off" ? void 0 : "information"
+              });
+            }
+            continue;
+          }
           if (!execution2.api.startsWith("esql") || execution2.connection?.autocommit !== "off" || execution2.connection.name === "CICS task") continue;
           if (!isBulkLoop(execution2.loop) || execution2.batched || !runsRows(execution2)) continue;
           const insert = singleRowInsertOf(execution2);
@@ -11243,7 +11270,7 @@ var init_batch_without_commit = __esm({
 var batch_without_commit_default2;
 var init_batch_without_commit2 = __esm({
   "rules/batch-without-commit.md"() {
-    batch_without_commit_default2 = "# batch-without-commit\n\n**Default severity:** warning \xB7 **Applies to:** Db2 for LUW and Db2 for z/OS (embedded SQL: COBOL, C)\n\nFinds a loop of an embedded-SQL program \u2014 a COBOL `PERFORM \u2026 UNTIL` over the input records, directly or\nthrough the paragraphs it performs, a C `while` \u2014 that inserts one row per pass while no `COMMIT` runs\ninside the loop. CICS transaction programs are left out: CICS commits each task. When the table (or its z/OS\ntable space) is locked as a whole (`LOCKSIZE TABLE`/`TABLESPACE`), the message says so: row locks do not pile\nup then, but the log and the backout of the whole run remain. If the table's key also bounds it to a few MB (a code\ntable keyed by a `CHAR(2)` code holds at most 65,536 rows), the finding is a hint: the unit of work cannot grow\npast the table, and its backout is short. The finding sits on the loop's INSERT, where\n`single-row-insert` usually reports the same loop: the two are shown as one diagnostic, the other as related\ninformation (the row-at-a-time rules' merge of findings on one line).\n\n## Why it matters\n\nEmbedded SQL runs with autocommit off: the program decides when a unit of work ends. A batch that never\ncommits inside its insert loop makes the whole run one unit of work:\n\n- every inserted row keeps its lock until the commit (Db2 INSERT tips, section 5). On Db2 for z/OS the row or\n  page locks count against the table space's `LOCKMAX` (then the lock escalates to the table space and\n  blocks every other reader and writer) and the subsystem's `NUMLKUS` (then inserts fail with\n  SQLCODE -904);\n- the log records of the whole run must stay available for backout, and an abend after an hour backs out\n  an hour of work and the rerun starts from the first record.\n\nCommitting after every row is the opposite mistake ([`commit-per-row`](commit-per-row.md)): Db2 INSERT tips\nmeasured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows and 7.6 s every 1000\nrows (tests 65 and 68), and advises a commit every N rows \"where N is a large number such as 1000\".\n\n## Incorrect\n\n```cobol\n       1000-MAIN.\n           PERFORM 2000-LOAD-RECORD UNTIL WS-EOF = 'Y'.\n           EXEC SQL COMMIT END-EXEC.\n       2000-LOAD-RECORD.\n           READ INFILE AT END MOVE 'Y' TO WS-EOF END-READ\n           EXEC SQL INSERT INTO DIV.TRN VALUES (:IN-ACCT, :IN-AMT) END-EXEC.\n```\n\n## Correct\n\n```cobol\n       2000-LOAD-RECORD.\n           READ INFILE AT END MOVE 'Y' TO WS-EOF END-READ\n           EXEC SQL INSERT INTO DIV.TRN VALUES (:IN-ACCT, :IN-AMT) END-EXEC\n           ADD 1 TO WS-UNCOMMITTED\n           IF WS-UNCOMMITTED >= 1000\n              EXEC SQL COMMIT END-EXEC\n              MOVE 0 TO WS-UNCOMMITTED\n           END-IF.\n```\n\n## How to fix\n\nCount the rows and commit every 1000 or so (more for short rows, fewer when other work waits for the\nlocks), save a restart key with each commit, and commit once after the loop.\n\n## When to ignore\n\nWhen the loop is known to handle a few rows, or when the program runs the table space under `LOCK TABLE`\nand an all-or-nothing run is the requirement.\n\n## References\n\n- Db2 INSERT tips, sections 5 (Locking) and 7 (Committing), Appendix A tests 61-68.\n- IBM Db2 for z/OS: [Lock escalation (LOCKMAX)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=locks-lock-escalation).\n";
+    batch_without_commit_default2 = "# batch-without-commit\n\n**Default severity:** warning \xB7 **Applies to:** Db2 for LUW and Db2 for z/OS (embedded SQL: COBOL, C; application\ncode whose execute helper is told not to commit)\n\nFinds a loop of an embedded-SQL program \u2014 a COBOL `PERFORM \u2026 UNTIL` over the input records, directly or\nthrough the paragraphs it performs, a C `while` \u2014 that inserts one row per pass while no `COMMIT` runs\ninside the loop. CICS transaction programs are left out: CICS commits each task. When the table (or its z/OS\ntable space) is locked as a whole (`LOCKSIZE TABLE`/`TABLESPACE`), the message says so: row locks do not pile\nup then, but the log and the backout of the whole run remain. If the table's key also bounds it to a few MB (a code\ntable keyed by a `CHAR(2)` code holds at most 65,536 rows), the finding is a hint: the unit of work cannot grow\npast the table, and its backout is short. The finding sits on the loop's INSERT, where\n`single-row-insert` usually reports the same loop: the two are shown as one diagnostic, the other as related\ninformation (the row-at-a-time rules' merge of findings on one line).\n\nIn **application code** (Python), it finds a loop of unknown or large length that inserts through an execute helper\ncalled with `autocommit=False` (or `commit=False`), directly or in a method of the same file the loop calls, while\nnothing in the loop commits: ibmdbpy's `append()` uploads a DataFrame one multi-row INSERT per chunk through\n`self._prepare_and_execute(query, autocommit=False)`. Whether that is one unit of work depends on the connection: with\nautocommit off (the DB-API default: `pyodbc`, `pypyodbc`, `ibm_db_dbi` connections) it is, until a later commit; with\nautocommit on (`ibm_db.connect`, JDBC, `jaydebeapi`) each statement commits on its own. The message says both; it is\nan information unless the file shows the connection's autocommit off, and nothing is said when it shows it on. A call\nwithout the flag is left alone (the helper may commit, as ibmdbpy's does by default), and so is a loop lent from\nanother file.\n\n## Why it matters\n\nEmbedded SQL runs with autocommit off: the program decides when a unit of work ends. A batch that never\ncommits inside its insert loop makes the whole run one unit of work:\n\n- every inserted row keeps its lock until the commit (Db2 INSERT tips, section 5). On Db2 for z/OS the row or\n  page locks count against the table space's `LOCKMAX` (then the lock escalates to the table space and\n  blocks every other reader and writer) and the subsystem's `NUMLKUS` (then inserts fail with\n  SQLCODE -904);\n- the log records of the whole run must stay available for backout, and an abend after an hour backs out\n  an hour of work and the rerun starts from the first record.\n\nCommitting after every row is the opposite mistake ([`commit-per-row`](commit-per-row.md)): Db2 INSERT tips\nmeasured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows and 7.6 s every 1000\nrows (tests 65 and 68), and advises a commit every N rows \"where N is a large number such as 1000\".\n\n## Incorrect\n\n```cobol\n       1000-MAIN.\n           PERFORM 2000-LOAD-RECORD UNTIL WS-EOF = 'Y'.\n           EXEC SQL COMMIT END-EXEC.\n       2000-LOAD-RECORD.\n           READ INFILE AT END MOVE 'Y' TO WS-EOF END-READ\n           EXEC SQL INSERT INTO DIV.TRN VALUES (:IN-ACCT, :IN-AMT) END-EXEC.\n```\n\n## Correct\n\n```cobol\n       2000-LOAD-RECORD.\n           READ INFILE AT END MOVE 'Y' TO WS-EOF END-READ\n           EXEC SQL INSERT INTO DIV.TRN VALUES (:IN-ACCT, :IN-AMT) END-EXEC\n           ADD 1 TO WS-UNCOMMITTED\n           IF WS-UNCOMMITTED >= 1000\n              EXEC SQL COMMIT END-EXEC\n              MOVE 0 TO WS-UNCOMMITTED\n           END-IF.\n```\n\n## How to fix\n\nCount the rows and commit every 1000 or so (more for short rows, fewer when other work waits for the\nlocks), save a restart key with each commit, and commit once after the loop.\n\n## When to ignore\n\nWhen the connection is known to run with autocommit on (the application-code finding), when the loop is known to handle a few rows, or when the program runs the table space under `LOCK TABLE`\nand an all-or-nothing run is the requirement.\n\n## References\n\n- Db2 INSERT tips, sections 5 (Locking) and 7 (Committing), Appendix A tests 61-68.\n- IBM Db2 for z/OS: [Lock escalation (LOCKMAX)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=locks-lock-escalation).\n";
   }
 });
 
@@ -12425,7 +12452,7 @@ var init_no_autocommit = __esm({
                 why: connection.autocommitSpan ? "switched on by the code" : execution2.api === "clp" ? "the CLP default" : connection.declaredAs ? `the driver default for ${connection.declaredAs} field that this file never switches` : "the driver default for a connection this file opens",
                 loop: loopName(execution2.loop),
                 table: targetName2(execution2, insert, schema),
-                how: HOW[execution2.api] ?? "with the driver's autocommit setting"
+                how: HOW[connection.driver ?? execution2.api] ?? HOW[execution2.api] ?? "with the driver's autocommit setting"
               },
               span: execution2.callSpan
             });
@@ -12445,6 +12472,7 @@ var init_no_autocommit = __esm({
       jdbc: "conn.setAutoCommit(false)",
       ibm_db: "ibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)",
       dbapi: "conn.autocommit = False",
+      jaydebeapi: "conn.jconn.setAutoCommit(False)",
       "node-ibm_db": "conn.beginTransaction() before the loop",
       cli: "SQLSetConnectAttr(hdbc, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, 0)",
       clp: 'db2 +c, or db2 "UPDATE COMMAND OPTIONS USING C OFF"'
@@ -12457,7 +12485,7 @@ var init_no_autocommit = __esm({
 var no_autocommit_default2;
 var init_no_autocommit2 = __esm({
   "rules/no-autocommit.md"() {
-    no_autocommit_default2 = '# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is on too for a class\nfield declared with node ibm_db\'s own connection type (TypeScript `protected connection?: Connection` with\n`Connection` imported from `\'ibm_db\'`, or `db: ibmdb.Database | null`) that no code of the file switches\n(`beginTransaction()` on it): such a connection commits every statement, wherever it was opened (nestjsdb2\'s\n`batchInsert`). The options given to `open` are read whether written in the call or held by a variable:\n`autoCommit: false` opens without autocommit, `autoCommit: true` with it, and `autoCommit: cfg.autoCommit ?? true`\nsays what holds when nothing else is configured (here on). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`), and in embedded SQL and SQLJ. A connection\npassed in as a parameter, kept in a field of no known driver type set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\nthe code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe autocommitted single-row INSERTs of a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines ("20,000 in this script (lines 2\u201320,001)"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for \'conn\' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection the file opens and a configuration outside the code switches off (a pool\'s\n`defaultAutoCommit=false`) is reported as the driver default says; suppress it there with the reason.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n';
+    no_autocommit_default2 = '# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`; `jaydebeapi.connect`,\nwhose JDBC connection starts with autocommit on; `pyodbc.connect`/`pypyodbc.connect` given `autocommit=True`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is on too for a class\nfield declared with node ibm_db\'s own connection type (TypeScript `protected connection?: Connection` with\n`Connection` imported from `\'ibm_db\'`, or `db: ibmdb.Database | null`) that no code of the file switches\n(`beginTransaction()` on it): such a connection commits every statement, wherever it was opened (nestjsdb2\'s\n`batchInsert`). The options given to `open` are read whether written in the call or held by a variable:\n`autoCommit: false` opens without autocommit, `autoCommit: true` with it, and `autoCommit: cfg.autoCommit ?? true`\nsays what holds when nothing else is configured (here on). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`, and `pyodbc.connect`/`pypyodbc.connect` without\n`autocommit=True`: both switch ODBC\'s default off after connecting), after `conn.jconn.setAutoCommit(False)` on a\njaydebeapi connection, and in embedded SQL and SQLJ. A connection the file opens with drivers that disagree\n(ibmdbpy\'s `self._con`: `pypyodbc.connect` or `jaydebeapi.connect`, as configured) or with an `autocommit=`\nthe file computes is **unknown**. A connection\npassed in as a parameter, kept in a field of no known driver type set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\n(or a jaydebeapi one) the code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe autocommitted single-row INSERTs of a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines ("20,000 in this script (lines 2\u201320,001)"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for \'conn\' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection the file opens and a configuration outside the code switches off (a pool\'s\n`defaultAutoCommit=false`) is reported as the driver default says; suppress it there with the reason.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n';
   }
 });
 
@@ -15805,15 +15833,17 @@ function connectionState(facts, adapter, name2, at, scope, api) {
   if (chosen) return { name: name2, autocommit: chosen.on ? "on" : "off", autocommitSpan: chosen.span };
   const fixed = adapter.fixedAutocommit?.(api);
   if (fixed) return { name: name2, autocommit: fixed };
-  const connect = name2 === void 0 ? void 0 : facts.connects.find((c) => c.connection === name2 && within2(scope, c.scope) && !shadowed(scope, c.scope, name2));
+  const candidates = name2 === void 0 ? [] : facts.connects.filter((c) => c.connection === name2 && within2(scope, c.scope) && !shadowed(scope, c.scope, name2));
+  const connect = candidates[0];
+  if (candidates.some((c) => adapter.defaultAutocommit(c.api) !== adapter.defaultAutocommit(connect.api))) return { name: name2, autocommit: "unknown" };
   if (!connect) {
     const field2 = name2 !== void 0 && !local ? facts.driverFields?.get(name2) : void 0;
     const state2 = field2 ? adapter.defaultAutocommit(field2.api) : "unknown";
     return field2 && state2 !== "unknown" ? { name: name2, autocommit: state2, declaredAs: field2.described } : { name: name2, autocommit: "unknown" };
   }
   let state = adapter.defaultAutocommit(connect.api);
-  if (state === "on" && connect.api === "jdbc" && facts.commits.some((c) => c.name === name2 && (within2(scope, c.scope) || !local))) state = "unknown";
-  return { name: name2, autocommit: state };
+  if (state === "on" && (connect.api === "jdbc" || connect.api === "jaydebeapi") && facts.commits.some((c) => c.name === name2 && (within2(scope, c.scope) || !local))) state = "unknown";
+  return connect.api === api || state === "unknown" ? { name: name2, autocommit: state } : { name: name2, autocommit: state, driver: connect.api };
 }
 function switchIndex(switches) {
   const known = switchIndexes.get(switches);
@@ -16840,6 +16870,17 @@ var init_model = __esm({
         if (prepare) execution2.preparedAt = prepare.execution.callSpan;
         if (e.handleText) execution2.handle = e.handleText;
         if (this.guardedAt(ctx)) execution2.guarded = true;
+        if (e.api === (this.adapter.usageApi ?? "wrapper")) {
+          const flag3 = ctx.call.keywords.get("autocommit") ?? ctx.call.keywords.get("commit");
+          if (flag3 && /^(False|false|0)$/.test(flag3.text)) {
+            const keyword = parentOf(flag3);
+            const receiver = ctx.call.receiver?.text;
+            execution2.noCommitArg = {
+              call: `${receiver && receiver.length <= 40 && !/\s/.test(receiver) ? `${receiver}.` : ""}${ctx.call.name}()`,
+              flag: keyword && keyword.type === "keyword_argument" ? keyword.text.replace(/\s+/g, "") : flag3.text
+            };
+          }
+        }
         if (e.script) {
           execution2.script = true;
           for (const st of statements) {
@@ -19412,6 +19453,16 @@ function classifyPython(ctx, ev) {
   if (module2 === "ibm_db_dbi" && call.name === "connect") {
     return ctx.resultName ? [{ kind: "connect", api: "dbapi", connection: ctx.resultName }] : [];
   }
+  if ((recv === "pyodbc" || recv === "pypyodbc") && call.name === "connect") {
+    if (!ctx.resultName) return [];
+    const flag3 = call.keywords.get("autocommit") ?? (recv === "pypyodbc" ? a[1] : void 0);
+    const on = flag3 ? /^True$|^1$/.test(flag3.text) ? true : isOff(flag3) ? void 0 : null : void 0;
+    if (on === null) return [{ kind: "connect", api: "dbapi-computed", connection: ctx.resultName }];
+    return [{ kind: "connect", api: "dbapi", connection: ctx.resultName, autocommit: on }];
+  }
+  if (recv === "jaydebeapi" && call.name === "connect") {
+    return ctx.resultName ? [{ kind: "connect", api: "jaydebeapi", connection: ctx.resultName }] : [];
+  }
   switch (call.name) {
     case "cursor":
       return ctx.resultName && recvName ? [{ kind: "link", handle: ctx.resultName, connection: recvName }] : [];
@@ -19422,6 +19473,11 @@ function classifyPython(ctx, ev) {
     case "commit":
     case "tpc_commit":
       return a.length === 0 && recvName ? [{ kind: "commit", api: "dbapi", connection: recvName }] : [];
+    case "setAutoCommit": {
+      const object = call.receiver?.type === "attribute" && call.receiver.childForFieldName("attribute")?.text === "jconn" ? call.receiver.childForFieldName("object") : void 0;
+      const name2 = simpleName(object);
+      return a.length === 1 && name2 ? [{ kind: "autocommit", api: "jaydebeapi", on: !isOff(a[0]), connection: name2 }] : [];
+    }
     case "tpc_begin":
       return recvName ? [{ kind: "autocommit", api: "dbapi", on: false, connection: recvName }] : [];
     case "execute":
@@ -19499,7 +19555,8 @@ var init_python = __esm({
       "set_autocommit",
       "executemany",
       "tpc_begin",
-      "tpc_commit"
+      "tpc_commit",
+      "setAutoCommit"
     ]);
     pythonAdapter = {
       grammar: "python",
@@ -19620,7 +19677,7 @@ var init_python = __esm({
         return raw.replace(/^#/, "");
       },
       defaultAutocommit(api) {
-        if (api === "ibm_db") return "on";
+        if (api === "ibm_db" || api === "jaydebeapi") return "on";
         if (api === "dbapi") return "off";
         return "unknown";
       }
