@@ -16490,10 +16490,7 @@ var init_walk2 = __esm({
   }
 });
 
-// server/src/code/model.ts
-function extractFromTree(tree, source, adapter, parseSql2, hooks = {}) {
-  return new ModelBuilder(walkTree(tree, adapter, source), source, adapter, parseSql2).build(hooks);
-}
+// server/src/code/spliced-values.ts
 function splicesIn(stmt, splices) {
   const sorted = [...new Map(splices.map((x) => [`${x.span.start}:${x.span.end}`, x.span])).values()].sort((a, b) => a.start - b.start || a.end - b.end);
   const hit = /* @__PURE__ */ new Set();
@@ -16567,6 +16564,25 @@ function stringLiteralsOf(expr) {
   }
   return out;
 }
+var COUNTER2, ESCAPE_CALL, NOT_SQL_ESCAPE, DOUBLES_QUOTES, NUMERIC_TYPE, ROW_LIST;
+var init_spliced_values = __esm({
+  "server/src/code/spliced-values.ts"() {
+    "use strict";
+    init_adapter();
+    init_parents();
+    COUNTER2 = /^(?:(?:\+\+|--)\s*[A-Za-z_$][\w$.]{0,60}|[A-Za-z_$][\w$.]{0,60}\s*(?:\+\+|--))$/;
+    ESCAPE_CALL = /\.[ \t]{0,10}(?:escape|escapeLiteral|escapeValue|escapeString|quote|quoteLiteral|quoteValue|quoteString)[ \t]{0,10}\(/g;
+    NOT_SQL_ESCAPE = /^(?:re|regex|RegExp|html|he|_|lodash|underscore|validator|cgi|saxutils|shlex|parse|urllib|querystring|qs)$/;
+    DOUBLES_QUOTES = /\.replace(?:All)?\(\s*(?:"'"|'\\''|\/'\/g?)\s*,\s*(?:"''"|'\\'\\''|`''`)\s*\)/;
+    NUMERIC_TYPE = /^(?:int|long|short|byte|double|float|Integer|Long|Short|Byte|Double|Float|BigDecimal|BigInteger|size_t|(?:unsigned\s+)?(?:int|long|short)|SQL(?:INTEGER|SMALLINT|BIGINT|DOUBLE|REAL|UINTEGER))$/;
+    ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
+  }
+});
+
+// server/src/code/model.ts
+function extractFromTree(tree, source, adapter, parseSql2, hooks = {}) {
+  return new ModelBuilder(walkTree(tree, adapter, source), source, adapter, parseSql2).build(hooks);
+}
 function namedAtRunTime(stmt) {
   const named = stmt;
   const name2 = named.target ?? named.table;
@@ -16580,7 +16596,7 @@ function paramsetSize(sets, at, scope) {
 function latestPrepare(prepares, at, scope) {
   return prepares && (prepares.latest(at, scope).latest ?? prepares.last);
 }
-var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, onlyPrepares, ModelBuilder, COUNTER2, ESCAPE_CALL, NOT_SQL_ESCAPE, DOUBLES_QUOTES, NUMERIC_TYPE, ROW_LIST, SPLICED_NAME;
+var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, onlyPrepares, ModelBuilder, SPLICED_NAME;
 var init_model = __esm({
   "server/src/code/model.ts"() {
     "use strict";
@@ -16594,6 +16610,7 @@ var init_model = __esm({
     init_sqltext();
     init_walk2();
     init_parents();
+    init_spliced_values();
     init_deadline();
     CONSTANT_NAME = /^(?:[A-Za-z_$][\w$]{0,60}\.){0,4}[A-Z][A-Z0-9_]{1,60}$/;
     MARKER_LIST = /\?|placeholder|\bmarks\b|marker|qmark|\bparams?\b|\bbinds?\b/i;
@@ -17040,12 +17057,6 @@ var init_model = __esm({
         return ctx.countGuarded || !ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false);
       }
     };
-    COUNTER2 = /^(?:(?:\+\+|--)\s*[A-Za-z_$][\w$.]{0,60}|[A-Za-z_$][\w$.]{0,60}\s*(?:\+\+|--))$/;
-    ESCAPE_CALL = /\.[ \t]{0,10}(?:escape|escapeLiteral|escapeValue|escapeString|quote|quoteLiteral|quoteValue|quoteString)[ \t]{0,10}\(/g;
-    NOT_SQL_ESCAPE = /^(?:re|regex|RegExp|html|he|_|lodash|underscore|validator|cgi|saxutils|shlex|parse|urllib|querystring|qs)$/;
-    DOUBLES_QUOTES = /\.replace(?:All)?\(\s*(?:"'"|'\\''|\/'\/g?)\s*,\s*(?:"''"|'\\'\\''|`''`)\s*\)/;
-    NUMERIC_TYPE = /^(?:int|long|short|byte|double|float|Integer|Long|Short|Byte|Double|Float|BigDecimal|BigInteger|size_t|(?:unsigned\s+)?(?:int|long|short)|SQL(?:INTEGER|SMALLINT|BIGINT|DOUBLE|REAL|UINTEGER))$/;
-    ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
     SPLICED_NAME = /^(?:Z+|0+)$/i;
   }
 });
