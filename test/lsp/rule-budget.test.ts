@@ -254,11 +254,14 @@ describe('language server: a rule past the time budget', function () {
       open();
       await waitFor('the finding under the 60 s budget', () => last(published, uri)?.diagnostics.some((d) => d.code === 'quick-rule') === true);
       const sent = published.length;
+      // (Logs from here only: on a busy machine the document can be opened before the 60 s setting arrives, and its
+      // first read, under the 10 ms default, stops and is logged before the setting reads it again.)
+      const logged = logs.length;
       // Back to the 10 ms default: read whole under 60 s, the document keeps its model and its findings.
       await configure({});
       await client.sendRequest('textDocument/codeLens', { textDocument: { uri } });
       assert.deepEqual(last(published, uri)!.diagnostics.map((d) => d.code), ['quick-rule']);
-      assert.ok(!logs.some((l) => l.includes('analysis stopped after 10 ms')), logs.join('\n'));
+      assert.ok(!logs.slice(logged).some((l) => l.includes('analysis stopped after 10 ms')), logs.join('\n'));
       assert.ok(published.slice(sent).every((p) => p.uri !== uri || p.diagnostics.every((d) => d.code === 'quick-rule')));
       // Read again (closed and opened): the lowered budget applies.
       client.sendNotification('textDocument/didClose', { textDocument: { uri } });
