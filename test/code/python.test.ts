@@ -101,10 +101,7 @@ def save(rows):
     for r in rows:
         cur.execute("INSERT INTO T (A) VALUES (?)", (r,))
 `;
-    const state = async (connect: string) => {
-      const { models, findings } = await lintCode({ 'save.py': loop(connect) });
-      return [models.get('save.py')!.code!.executions[0].connection?.autocommit, brief(findings, ['no-autocommit']).length];
-    };
+    const state = (connect: string) => autocommitAndFindings(loop(connect));
     assert.deepEqual(await state('pyodbc.connect(DSN)'), ['off', 0]);
     assert.deepEqual(await state('pypyodbc.connect(CONN_STR)'), ['off', 0]);
     assert.deepEqual(await state('pyodbc.connect(DSN, autocommit=False)'), ['off', 0]);
@@ -123,10 +120,7 @@ ${extra}    cur = conn.cursor()
     for r in rows:
         cur.execute("INSERT INTO T (A) VALUES (?)", (r,))
 `;
-    const state = async (extra: string) => {
-      const { models, findings } = await lintCode({ 'save.py': py(extra) });
-      return [models.get('save.py')!.code!.executions[0].connection?.autocommit, brief(findings, ['no-autocommit']).length];
-    };
+    const state = (extra: string) => autocommitAndFindings(py(extra));
     assert.deepEqual(await state(''), ['on', 1]);
     // The switch is the JDBC connection's: a jaydebeapi connection has no autocommit attribute to set.
     const { findings } = await lintCode({ 'save.py': py('') });
@@ -195,3 +189,9 @@ def show(rows):
     assert.equal(second.origin.toFile(second.span.start), py.indexOf('INSERT INTO SALES.ORDER_LINE'));
   });
 });
+
+/** A save.py's first execution's autocommit and its count of no-autocommit findings. */
+async function autocommitAndFindings(source: string): Promise<[string | undefined, number]> {
+  const { models, findings } = await lintCode({ 'save.py': source });
+  return [models.get('save.py')!.code!.executions[0].connection?.autocommit, brief(findings, ['no-autocommit']).length];
+}
