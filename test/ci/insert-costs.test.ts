@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 import { SchemaModel } from '../../server/src/schema/schema';
 import { costFactor, formatFactor, insertCostSummary, INSERT_COST_MEASUREMENTS, type InsertCostLine } from '../../server/src/schema/insert-costs';
 import { renderChecklist } from '../../server/src/output/checklist';

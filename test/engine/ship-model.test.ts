@@ -1,7 +1,8 @@
 // A script's model sent to another thread (cli/ship-model.ts, for check --jobs) must lint exactly as the
 // model read on the spot; a model holding what cloning would change must be refused, not sent broken.
 import { strict as assert } from 'node:assert';
-import { Workspace, buildFileModel } from '../../server/src/engine/workspace';
+import { Workspace } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 import { resolveConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
 import { packModel, unpackModel } from '../../server/src/cli/ship-model';

@@ -6,7 +6,7 @@ import { allRules, RULES } from '../../server/src/engine/registry';
 import { firstSentence, mergeSameCause } from '../../server/src/engine/merge';
 import { LineIndex } from '../../server/src/engine/lines';
 import type { Diagnostic } from '../../server/src/engine/types';
-import { formatMessage } from '../../server/src/engine/workspace';
+import { formatMessage } from '../../server/src/engine/findings';
 import { lint, lintWorkspace } from '../helpers/rule-tester';
 
 const IDENTITY = 'CREATE TABLE APP.CODES (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), NAME VARCHAR(20));\nCREATE INDEX APP.CODES_NAME ON APP.CODES (NAME) CLUSTER;\n';

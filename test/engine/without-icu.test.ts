@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { countText } from '../../server/src/engine/count-text';
-import { compareRuleIds } from '../../server/src/engine/workspace';
+import { compareRuleIds } from '../../server/src/engine/findings';
 import { RULES } from '../../server/src/engine/registry';
 import { UNUSED_SUPPRESSION_RULE } from '../../server/src/engine/suppressions';
 

@@ -3,7 +3,7 @@ import { parseExfmt } from '../../server/src/explain/exfmt';
 import { classifyHiddenWork, insertTargetOf, type HiddenWorkReport } from '../../server/src/explain/classify';
 import { factsExplainContext, schemaExplainContext } from '../../server/src/explain/schema-context';
 import type { ExplainStatement } from '../../server/src/explain/model';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 import { SchemaModel } from '../../server/src/schema/schema';
 import { fixture } from './helpers/fixtures';
 

@@ -10,7 +10,7 @@ import { explainDocument } from '../../server/src/explain/report';
 import { renderHtml, renderMarkdown, renderText, toJson } from '../../server/src/explain/render';
 import { factsExplainContext, schemaExplainContext } from '../../server/src/explain/schema-context';
 import type { AccessPlan, ExplainStatement } from '../../server/src/explain/model';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 import { SchemaModel } from '../../server/src/schema/schema';
 import { fixture, repoRoot } from './helpers/fixtures';
 import { drawGraph, writeExfmt, type WOperator } from './helpers/exfmt-writer';

@@ -5,7 +5,7 @@ import { commentSyntax, disableForFileEdit, disableForLineEdit } from '../../ser
 import { readSettings } from '../../server/src/lsp/settings';
 import { debounceFor, DocumentScheduler, isInstant, isKeystroke, INSTANT_ANALYSIS_MS, typicalAnalysisMs } from '../../server/src/lsp/scheduler';
 import { changedNames, schemaFacts, statementText, nameAt, statementAt } from '../../server/src/lsp/model-queries';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 import { LineIndex } from '../../server/src/engine/lines';
 import { SchemaModel } from '../../server/src/schema/schema';
 import type { FileLanguage, FileModel } from '../../server/src/engine/types';

@@ -3,7 +3,8 @@
 // rules keep working. Also: every real rule, on mutated inputs, neither throws nor hangs.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { Workspace, formatMessage } from '../../server/src/engine/workspace';
+import { Workspace } from '../../server/src/engine/workspace';
+import { formatMessage } from '../../server/src/engine/findings';
 import { resolveConfig } from '../../server/src/engine/config';
 import { RULES, findRule } from '../../server/src/engine/registry';
 import type { Diagnostic, RegisteredRule, Rule } from '../../server/src/engine/types';

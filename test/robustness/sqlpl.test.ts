@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { parseScript, parseSql } from '../../server/src/sql/parser';
 import { inferTerminator } from '../../server/src/sql/terminator';
 import { forEachStatement } from '../../server/src/sql/walk';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 import { growthRatio, mutated, sqlish, fixture } from './support';
 
 /** Every statement at any depth, and its error, maps to offsets inside the file. */

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { parseSql } from '../../server/src/sql/parser';
 import { SchemaModel } from '../../server/src/schema/schema';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 import { CATALOG_QUERIES, parseSchemaList, readCatalog } from '../../server/src/schema/catalog';
 import { columnType, writeSnapshotDdl } from '../../server/src/schema/catalog-ddl';
 import { Db2Error } from '../../server/src/explain/driver';

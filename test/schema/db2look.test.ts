@@ -8,7 +8,7 @@ import { parseSql } from '../../server/src/sql/parser';
 import { forEachStatement } from '../../server/src/sql/walk';
 import { SchemaModel } from '../../server/src/schema/schema';
 import { schemaFileView } from '../../server/src/schema/schema-findings';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 
 import { DB2LOOK } from './helpers';
 

@@ -3,7 +3,7 @@
 // default). RESTRICT with dependents is refused by Db2: nothing changes.
 import { strict as assert } from 'node:assert';
 import { SchemaModel } from '../../server/src/schema/schema';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 import type { Statement } from '../../server/src/sql/ast';
 import { expectFindings, findings } from '../helpers/rule-tester';
 

@@ -2,7 +2,7 @@
 // VALUES only), and rules/support/known-volume's scaling of the seed's per-100,000-row figures to them.
 import { strict as assert } from 'node:assert';
 import { SchemaModel } from '../../server/src/schema/schema';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 import { estimateText, scaledCost } from '../../rules/support/known-volume';
 
 const model = (path: string, text: string, language: 'sql' | 'java' = 'sql') => buildFileModel({ path, text, language });

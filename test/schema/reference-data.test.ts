@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { SchemaModel } from '../../server/src/schema/schema';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 import type { InsertStatement } from '../../server/src/sql/ast';
 
 const model = (path: string, text: string) => buildFileModel({ path, text, language: 'sql' });

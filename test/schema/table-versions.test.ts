@@ -4,7 +4,7 @@
 // fills another version (an older migration's CREATE TABLE of the same name).
 import { strict as assert } from 'node:assert';
 import { SchemaModel } from '../../server/src/schema/schema';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
 
 const model = (path: string, text: string) => buildFileModel({ path, text, language: 'sql' });

@@ -1,6 +1,6 @@
 // The SQL PL front end's CodeModel: what routines run, in which loops, as code analysis reports it.
 import { strict as assert } from 'node:assert';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 
 function model(text: string) {
   return buildFileModel({ path: 'r.db2', text, language: 'sql' });

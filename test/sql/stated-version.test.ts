@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { parseScript } from '../../server/src/sql/parser';
 import { statedZosVersion } from '../../server/src/sql/dialect';
-import { buildFileModel } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 
 const versionOf = (sql: string) => {
   const { statements, comments } = parseScript(sql);

@@ -10,7 +10,8 @@ import { directiveAt, inferenceReads, inferTerminator, scanAfterEdit, scanTermin
 import { parseScript, parseSql } from '../../server/src/sql/parser';
 import { resolveConfig, terminatorFor, validateConfig, ConfigError } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
-import { buildFileModel, Workspace } from '../../server/src/engine/workspace';
+import { Workspace } from '../../server/src/engine/workspace';
+import { buildFileModel } from '../../server/src/engine/workspace-files';
 import { runCli } from '../ci/repo';
 
 const lines = (...l: string[]) => l.join('\n') + '\n';

@@ -9,7 +9,7 @@ import { fileSpanOf, type QualifiedName, type Statement } from '../sql/ast';
 import { renderChecklist, type ChecklistFile, type ChecklistFinding, type ChecklistTable } from '../output/checklist';
 import { changesSince, fileAtRevision, GitError, touchesChangedLines, touchesFinding, untrackedFiles, type ChangedFile, type ChangeSet } from '../ci/git';
 import { changedFileIndex, changedFileOf, FAIL_ON_LEVELS, ciFindings, meetsSeverity, type CiFinding } from '../ci/check-ci';
-import { buildFileModel } from '../engine/workspace';
+import { buildFileModel } from '../engine/workspace-files';
 import { LineIndex } from '../engine/lines';
 import { decodeSource } from './files';
 import { plainLine } from '../output/escape';

@@ -6,7 +6,7 @@
 // Code files, and any script whose model cannot travel or whose pieces do not join, are read on the main thread.
 import type { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { buildFileModel, timedOutModel } from '../engine/workspace';
+import { buildFileModel, timedOutModel } from '../engine/workspace-files';
 import { noteTerminator, scriptModel } from '../engine/script-read';
 import { DeadlineExceeded, withDeadline } from '../engine/deadline';
 import type { Dialect, FileModel, SourceFile } from '../engine/types';

@@ -2,11 +2,14 @@
 // on the operator's column, so nodes are found by centre, and connector lines (`|`, `/---+---\`) link a
 // box to the node tops on the line below them (FORMAT.md §2). The box layout comes from the RETURN box's
 // legend (`Rows`, `Rows Actual`, `Cost`, `I/O`, …), never from a fixed height. A paste that lost its columns
-// (indentation stripped, spaces collapsed) is detected and read by the order of its boxes instead (exfmt-levels.ts).
-import { newOperator, objectKey, type PlanObjectRef, type PlanOperator, type ExplainMessage } from './model';
-import { isDb2Number, KNOWN_OPERATOR_TYPES, parseDb2Number, parseOperatorLabel } from './symbols';
-import { CONNECTOR, GLUED_OBJECT, ID_TOKEN, isValue, OBJECT_TYPE, objectKind, setField, tokenize, type Field, type Token } from './exfmt-tokens';
-import { isConnectorLine, rebuildByLevels } from './exfmt-levels';
+// (indentation stripped, spaces collapsed) is detected and read by the order of its boxes instead (exfmt-damaged.ts,
+// exfmt-levels.ts). The legend is read by exfmt-legend.ts; what a paste did to the lines is undone by exfmt-paste.ts.
+import { newOperator, objectKey, type GraphResult, type PlanObjectRef, type PlanOperator, type ExplainMessage } from './model';
+import { isDb2Number, parseDb2Number, parseOperatorLabel } from './symbols';
+import { CONNECTOR, GLUED_OBJECT, ID_TOKEN, inCentreRange, isValue, lowerBound, nearest, OBJECT_TYPE, objectKind, setField, tokenize, type Token } from './exfmt-tokens';
+import { readLegend } from './exfmt-legend';
+import { detectDamage, parseDamaged } from './exfmt-damaged';
+import { stripCommonPrefix, undoubleSpacing } from './exfmt-paste';
 
 /** A graph line after preparation; `line` is its 0-based index in the lines given to parseGraph. */
 interface SourceLine {
@@ -26,18 +29,6 @@ interface GraphNode {
   drawn: PlanOperator['inputs'];
 }
 
-export interface GraphResult {
-  operators: PlanOperator[];
-  /** The tree could be rebuilt (false: operators are listed but not linked). */
-  linked: boolean;
-  damage?: 'indentation-stripped' | 'spaces-collapsed';
-  errors: ExplainMessage[];
-  warnings: ExplainMessage[];
-}
-
-/** Legend words of the RETURN box: `Rows`, `Rows Actual`, `Cost`, `I/O`, `1st Row Cost`, … */
-const LEGEND_PHRASE = /^[A-Z1][A-Za-z/.-]{0,11}(?: [A-Z][A-Za-z/.-]{0,11}){0,2}$/;
-
 function expandTabs(line: string, width: number): string {
   if (!line.includes('\t')) return line;
   let out = '';
@@ -46,86 +37,6 @@ function expandTabs(line: string, width: number): string {
     else out += ch;
   }
   return out;
-}
-
-/** Removes a comment or quote prefix shared by the graph's lines (Javadoc ` * `, `// `, `-- `, `# `, a mail reply's `> `). */
-export function stripCommonPrefix(lines: string[]): string[] {
-  const nonBlank = lines.filter((l) => l.trim() !== '');
-  if (nonBlank.length === 0) return lines;
-  const m = /^(\s*(?:\*|\/\/|--|#|>)\s?)/.exec(nonBlank[0]);
-  if (!m) return lines;
-  const prefix = m[1];
-  const bare = prefix.trimEnd();
-  const all = nonBlank.every((l) => l.startsWith(prefix) || l.trimEnd() === bare);
-  if (!all) return lines;
-  return lines.map((l) => (l.startsWith(prefix) ? l.slice(prefix.length) : l.trimEnd() === bare ? '' : l));
-}
-
-/**
- * A double-spaced paste (every line followed by a blank one, as some editors and web pages copy text):
- * the blank lines are dropped again. Text with two non-blank lines in a row is left alone.
- */
-export function undoubleSpacing<T>(items: T[], text: (item: T) => string): T[] {
-  // Only empty lines count: a long run of blanks is a line of its own (a folded graph line can be one).
-  const blank = items.map((i) => text(i).length <= 2 && text(i).trim() === '');
-  const content: number[] = [];
-  for (let i = 0; i < items.length; i++) if (!blank[i]) content.push(i);
-  if (content.length < 6) return items;
-  for (let k = 0; k + 1 < content.length; k++) if (content[k + 1] === content[k] + 1) return items;
-  const phase = content[0] % 2;
-  // A true double spacing puts every line of the original on the same parity: keep that half.
-  if (content.every((i) => i % 2 === phase)) return items.filter((_, i) => i % 2 === phase);
-  const out: T[] = [];
-  for (let i = 0; i < items.length; i++) {
-    out.push(items[i]);
-    if (!blank[i] && i + 1 < items.length && blank[i + 1]) i++;
-  }
-  return out;
-}
-
-/** Index of the first item whose centre is >= `value` (items sorted by centre). */
-function lowerBound(items: { centre: number }[], value: number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (items[mid].centre < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Items whose centre lies in [from, to]; binary search keeps wide plans (thousands of boxes per line) linear. */
-function inCentreRange<T extends { centre: number }>(items: T[] | undefined, from: number, to: number): T[] {
-  if (!items || items.length === 0) return [];
-  const out: T[] = [];
-  for (let i = lowerBound(items, from); i < items.length && items[i].centre <= to; i++) out.push(items[i]);
-  return out;
-}
-
-function nearest<T extends { centre: number }>(items: T[] | undefined, centre: number, tolerance: number, accept: (t: T) => boolean = () => true): T | undefined {
-  let best: T | undefined;
-  let bestDistance = Infinity;
-  for (const t of inCentreRange(items, centre - tolerance, centre + tolerance)) {
-    if (!accept(t)) continue;
-    const d = Math.abs(t.centre - centre);
-    if (d < bestDistance) {
-      best = t;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function legendField(phrase: string): Field {
-  const p = phrase.toLowerCase();
-  if (p === 'rows actual' || p === 'actual rows') return 'actualRows';
-  if (p === 'rows' || p === 'cardinality') return 'rows';
-  if (/^(1st|first)\b/.test(p)) return 'firstRowCost';
-  if (p === 'cost' || p === 'total cost') return 'totalCost';
-  if (p === 'i/o' || p === 'io' || p === 'i/o cost') return 'ioCost';
-  if (p.includes('cpu')) return 'cpuCost';
-  return 'other';
 }
 
 /**
@@ -292,57 +203,6 @@ function readGraph(lines: SourceLine[], firstLine: number, details: ReadonlyMap<
   return { operators, linked: unresolved === 0 && orphans.length === 0, errors, warnings };
 }
 
-interface Legend {
-  found: boolean;
-  above: Field[];
-  below: Field[];
-  top: number;
-  bottom: number;
-}
-
-/**
- * The RETURN box shows words instead of numbers; they give the box layout of every operator. A legend
- * line may have lost its indentation (the first line of a paste often does), so a whole line that is a
- * legend phrase counts wherever it starts.
- */
-function readLegend(lines: string[], tokens: Token[][], root: { line: number; token: Token }, claimed: Set<Token>): Legend {
-  const phraseOf = (row: Token[]): string | undefined => {
-    if (row.length === 0 || row.length > 3) return undefined;
-    const phrase = row.map((t) => t.text).join(' ');
-    return LEGEND_PHRASE.test(phrase) && !row.some(isValue) && parseOperatorLabel(phrase) === undefined ? phrase : undefined;
-  };
-  // The words centred on the root's column; else a whole line pasted flush-left.
-  const phraseAt = (l: number): string | undefined => {
-    const row = tokens[l] ?? [];
-    const near = phraseOf(inCentreRange(row, root.token.centre - 12, root.token.centre + 12));
-    if (near) return near;
-    return row.length > 0 && row[0].start === 0 ? phraseOf(row) : undefined;
-  };
-  const claimPhrase = (l: number) => {
-    for (const t of tokens[l]) if (!isValue(t) && LEGEND_PHRASE.test(t.text)) claimed.add(t);
-  };
-  const above: Field[] = [];
-  let top = root.line - 1;
-  for (let l = root.line - 2; l >= 0; l--) {
-    const phrase = phraseAt(l);
-    if (!phrase) break;
-    above.unshift(legendField(phrase));
-    claimPhrase(l);
-    top = l;
-  }
-  const below: Field[] = [];
-  let bottom = root.line;
-  for (let l = root.line + 1; l < lines.length; l++) {
-    const phrase = phraseAt(l);
-    if (!phrase) break;
-    below.push(legendField(phrase));
-    claimPhrase(l);
-    bottom = l;
-  }
-  if (above.length === 0 && below.length === 0) return { found: false, above: ['rows'], below: ['totalCost', 'ioCost'], top, bottom };
-  return { found: true, above, below, top, bottom };
-}
-
 /** Object leaves: "TYPE: SCHEMA" with the name below it, an optional correlation name, the cardinality (and actual rows) above. */
 function readObjects(tokens: Token[][], claimed: Set<Token>, rowLines: number, nodes: GraphNode[], warnings: ExplainMessage[], at: (i: number) => number): void {
   tokens.forEach((row, line) => {
@@ -484,147 +344,4 @@ function linkConnectors(tokens: Token[][], nodes: GraphNode[], warnings: Explain
     }
   }
   return unresolved;
-}
-
-/**
- * db2exfmt pads operator numbers to 4 columns ("(   1)"), so "( 1)" means runs of spaces were collapsed (only numbers
- * below 100 have a run to lose: "( 123)" reads the same either way); a graph whose lines almost all start in column 0
- * lost its indentation. Either way the column geometry is gone.
- */
-function detectDamage(lines: string[], ids: { token: Token; id: number }[]): GraphResult['damage'] {
-  const short = ids.filter(({ id }) => id < 100);
-  const collapsed = short.filter(({ token }) => token.text.length < 6).length;
-  if (collapsed > 0 && collapsed >= short.length / 2) return 'spaces-collapsed';
-  const nonBlank = lines.filter((l) => l.trim() !== '');
-  const flush = nonBlank.filter((l) => !/^\s/.test(l)).length;
-  if (nonBlank.length >= 4 && flush / nonBlank.length >= 0.8) return 'indentation-stripped';
-  return undefined;
-}
-
-/** A line's tokens without the object labels on it: a "TYPE:" word with the schema after it, or one glued to it. */
-function withoutObjectLabels(row: Token[]): Token[] {
-  const out: Token[] = [];
-  for (let i = 0; i < row.length; i++) {
-    if (OBJECT_TYPE.test(row[i].text) && i + 1 < row.length) {
-      i++;
-      continue;
-    }
-    if (OBJECT_TYPE.test(row[i].text) || GLUED_OBJECT.test(row[i].text)) continue;
-    out.push(row[i]);
-  }
-  return out;
-}
-
-interface Damaged {
-  lines: string[];
-  tokens: Token[][];
-  idTokens: { line: number; token: Token; id: number }[];
-  damage: NonNullable<GraphResult['damage']>;
-  firstLine: number;
-  at: (i: number) => number;
-  details: ReadonlyMap<number, PlanOperator> | undefined;
-}
-
-/**
- * Without geometry, the tree is rebuilt from the order of the boxes, row by row, when every check of
- * exfmt-levels.ts agrees. A plan without joins that lost its connector lines too (its rows cannot be told apart)
- * gets a `|` back under each operator box and is read the same way, as one chain from top to bottom. Otherwise the
- * operators are listed unlinked and the caller decides.
- */
-function parseDamaged({ lines, tokens, idTokens, damage, firstLine, at, details }: Damaged, errors: ExplainMessage[], warnings: ExplainMessage[]): GraphResult {
-  const why =
-    damage === 'spaces-collapsed'
-      ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")'
-      : 'the leading whitespace of its lines was stripped';
-  const byLine = new Map<number, { token: Token; id: number }[]>();
-  for (const t of idTokens) {
-    const list = byLine.get(t.line);
-    if (list) list.push(t);
-    else byLine.set(t.line, [t]);
-  }
-  // db2exfmt draws every operator's inputs in the row of boxes below it, left to right: that order survives.
-  const legend = readLegend(lines, tokens, idTokens[0], new Set());
-  let levels = rebuildByLevels({ tokens, legend, details, at });
-  let chained = false;
-  const joins = lines.some((l) => /\/-*\+/.test(l) || /\/\s*\\/.test(l)) || [...byLine.values()].some((v) => v.length > 1) || new Set(idTokens.map((t) => t.id)).size !== idTokens.length;
-  if (!('operators' in levels) && !joins && !tokens.some(isConnectorLine)) {
-    const restored = withChainConnectors(tokens, [...byLine.keys()], legend.below.length);
-    const chain = restored && rebuildByLevels({ tokens: restored.tokens, legend, details, at: (i) => at(restored.source[i]) });
-    if (chain && 'operators' in chain) {
-      levels = chain;
-      chained = true;
-    }
-  }
-  if ('operators' in levels) {
-    const checked = details && [...details.values()].some((d) => d.inputs.length > 0) ? ", the operator numbers and Plan Details' input streams" : ' and the operator numbers';
-    warnings.push(
-      chained
-        ? {
-            code: 'damaged-graph-chain',
-            message: `The Access Plan graph is damaged: ${why}, and its connector lines are lost. The plan has no joins, so its operators were linked as one chain from top to bottom; the boxes${checked} agree with that reading.`,
-            line: firstLine,
-          }
-        : {
-            code: 'damaged-graph-levels',
-            message: `The Access Plan graph is damaged: ${why}. Its tree was rebuilt from the order of the boxes instead: db2exfmt draws each operator's inputs in the row below it, left to right, and the connectors, the boxes${checked} all agree with that reading. Rows, costs and I/O were read in the same left-to-right order on their lines.`,
-            line: firstLine,
-          },
-    );
-    return { operators: levels.operators, linked: true, damage, errors, warnings };
-  }
-  // Else the operators are listed from the lines of their numbers.
-  const ops: PlanOperator[] = [];
-  // Map order is line order: idTokens come line by line.
-  for (const [line, ids] of byLine) {
-    // Object labels ("TABLE: DB2INST1", "CO-TABLE:TPCDS") share the line with operator names: their words are not names.
-    let names = withoutObjectLabels(tokens[line - 1] ?? []).filter((t) => parseOperatorLabel(t.text));
-    // An object's name (T1, DB2INST1) can read as an operator name; Db2's own operator types then decide.
-    if (names.length !== ids.length) {
-      const known = names.filter((t) => KNOWN_OPERATOR_TYPES.has(parseOperatorLabel(t.text)!.type));
-      if (known.length === ids.length) names = known;
-    }
-    const costs = (tokens[line + 1] ?? []).filter((t) => isDb2Number(t.text));
-    const ios = (tokens[line + 2] ?? []).filter((t) => isDb2Number(t.text));
-    const rows = (tokens[line - 2] ?? []).filter((t) => isDb2Number(t.text));
-    ids.forEach(({ id }, i) => {
-      const name = names.length === ids.length ? names[i] : undefined;
-      const label = name ? parseOperatorLabel(name.text)! : undefined;
-      const op = newOperator(id, label?.type ?? '?');
-      if (name && label) {
-        op.label = name.text;
-        op.flags = label.flags;
-      }
-      if (costs.length === ids.length) op.totalCost = parseDb2Number(costs[i].text);
-      if (ios.length === ids.length) op.ioCost = parseDb2Number(ios[i].text);
-      if (rows.length === ids.length) op.rows = parseDb2Number(rows[i].text);
-      ops.push(op);
-    });
-  }
-  errors.push({
-    code: 'damaged-graph',
-    message: `The Access Plan graph is damaged: ${why}, so the columns that tie each operator to its inputs are lost and the tree cannot be rebuilt from the drawing: read row by row, ${levels.reason}. Attach the db2exfmt output file unchanged (or include its Plan Details section with the "Input Streams" of each operator).`,
-    line: firstLine,
-  });
-  return { operators: ops, linked: false, damage, errors, warnings };
-}
-
-/**
- * A drawing of one box per row whose connector lines were lost: a `|` is put back under each operator box, after
- * the `below` legend lines under its number, when something is drawn after it. `source` maps each line back.
- */
-function withChainConnectors(tokens: Token[][], idLines: number[], below: number): { tokens: Token[][]; source: number[] } | undefined {
-  const after = new Set(idLines.map((l) => l + below));
-  const out: Token[][] = [];
-  const source: number[] = [];
-  let last = tokens.length - 1;
-  while (last >= 0 && tokens[last].length === 0) last--;
-  for (let l = 0; l < tokens.length; l++) {
-    out.push(tokens[l]);
-    source.push(l);
-    if (after.has(l) && l < last) {
-      out.push([{ text: '|', start: 0, end: 1, centre: 0 }]);
-      source.push(l);
-    }
-  }
-  return out.length > tokens.length ? { tokens: out, source } : undefined;
 }

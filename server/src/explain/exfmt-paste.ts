@@ -3,7 +3,8 @@
 // certain is said line by line (PasteCuts, exfmt-wrap.ts): where a wrap (a mail client's or a terminal's, before or
 // after the quoting) may have cut a line, and which lines may have lost a ">" that was theirs. The readers then
 // join a value's halves or refuse the value, never take a cut-off part.
-import { undoubleSpacing } from './exfmt-graph';
+// The graph reader (exfmt-graph.ts) also undoes double spacing here, and a comment or quote prefix shared by the
+// lines of a pasted graph (stripCommonPrefix).
 import { linesFillingWidth, longestLine, NO_CUTS, type PasteCuts } from './exfmt-wrap';
 
 interface PasteLine {
@@ -188,4 +189,39 @@ function markCutBeforeRests(items: PasteLine[], rests: ReadonlySet<number>): voi
     const t = longestLine([prev.text]);
     if (t.chars < width.chars - NEAR_WIDTH && t.columns < width.columns - NEAR_WIDTH && prev.text.length < width.chars - NEAR_WIDTH) prev.cut = true;
   }
+}
+
+/** Removes a comment or quote prefix shared by the graph's lines (Javadoc ` * `, `// `, `-- `, `# `, a mail reply's `> `). */
+export function stripCommonPrefix(lines: string[]): string[] {
+  const nonBlank = lines.filter((l) => l.trim() !== '');
+  if (nonBlank.length === 0) return lines;
+  const m = /^(\s*(?:\*|\/\/|--|#|>)\s?)/.exec(nonBlank[0]);
+  if (!m) return lines;
+  const prefix = m[1];
+  const bare = prefix.trimEnd();
+  const all = nonBlank.every((l) => l.startsWith(prefix) || l.trimEnd() === bare);
+  if (!all) return lines;
+  return lines.map((l) => (l.startsWith(prefix) ? l.slice(prefix.length) : l.trimEnd() === bare ? '' : l));
+}
+
+/**
+ * A double-spaced paste (every line followed by a blank one, as some editors and web pages copy text):
+ * the blank lines are dropped again. Text with two non-blank lines in a row is left alone.
+ */
+export function undoubleSpacing<T>(items: T[], text: (item: T) => string): T[] {
+  // Only empty lines count: a long run of blanks is a line of its own (a folded graph line can be one).
+  const blank = items.map((i) => text(i).length <= 2 && text(i).trim() === '');
+  const content: number[] = [];
+  for (let i = 0; i < items.length; i++) if (!blank[i]) content.push(i);
+  if (content.length < 6) return items;
+  for (let k = 0; k + 1 < content.length; k++) if (content[k + 1] === content[k] + 1) return items;
+  const phase = content[0] % 2;
+  // A true double spacing puts every line of the original on the same parity: keep that half.
+  if (content.every((i) => i % 2 === phase)) return items.filter((_, i) => i % 2 === phase);
+  const out: T[] = [];
+  for (let i = 0; i < items.length; i++) {
+    out.push(items[i]);
+    if (!blank[i] && i + 1 < items.length && blank[i + 1]) i++;
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 // The tokens of a db2exfmt Access Plan graph, shared by the reader of an undamaged drawing (exfmt-graph.ts,
-// by columns) and the rebuild of a damaged one (exfmt-levels.ts, by left-to-right order).
+// by columns) and the rebuild of a damaged one (exfmt-levels.ts, by left-to-right order), and the search for the
+// tokens centred in a range of columns (lowerBound, inCentreRange, nearest).
 import type { PlanOperator } from './model';
 import { isDb2Number, parseDb2Number } from './symbols';
 
@@ -65,3 +66,36 @@ export function objectKind(typeLabel: string): string {
   }
 }
 
+/** Index of the first item whose centre is >= `value` (items sorted by centre). */
+export function lowerBound(items: { centre: number }[], value: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid].centre < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Items whose centre lies in [from, to]; binary search keeps wide plans (thousands of boxes per line) linear. */
+export function inCentreRange<T extends { centre: number }>(items: T[] | undefined, from: number, to: number): T[] {
+  if (!items || items.length === 0) return [];
+  const out: T[] = [];
+  for (let i = lowerBound(items, from); i < items.length && items[i].centre <= to; i++) out.push(items[i]);
+  return out;
+}
+
+export function nearest<T extends { centre: number }>(items: T[] | undefined, centre: number, tolerance: number, accept: (t: T) => boolean = () => true): T | undefined {
+  let best: T | undefined;
+  let bestDistance = Infinity;
+  for (const t of inCentreRange(items, centre - tolerance, centre + tolerance)) {
+    if (!accept(t)) continue;
+    const d = Math.abs(t.centre - centre);
+    if (d < bestDistance) {
+      best = t;
+      bestDistance = d;
+    }
+  }
+  return best;
+}

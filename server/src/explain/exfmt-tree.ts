@@ -2,8 +2,8 @@
 // Details then add full-precision costs, arguments and predicates), Plan Details' input streams when the drawing is
 // damaged or missing and the details describe every operator, otherwise no tree and an error with the reasons:
 // a wrong tree is never shown.
-import { finishPlan, type AccessPlan, type ExplainMessage, type ExplainStatement, type ObjectInfo, type PlanOperator } from './model';
-import { parseGraph, type GraphResult } from './exfmt-graph';
+import { finishPlan, type AccessPlan, type ExplainMessage, type ExplainStatement, type GraphResult, type ObjectInfo, type PlanOperator } from './model';
+import { parseGraph } from './exfmt-graph';
 import { flagsFromArguments, labelFromFlags } from './symbols';
 import { applyObjectInfo } from './exfmt-objects';
 

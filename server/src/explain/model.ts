@@ -106,6 +106,16 @@ export interface ExplainMessage {
   line?: number;
 }
 
+/** What reading an Access Plan graph gives (exfmt-graph.ts: parseGraph). */
+export interface GraphResult {
+  operators: PlanOperator[];
+  /** The tree could be rebuilt (false: operators are listed but not linked). */
+  linked: boolean;
+  damage?: 'indentation-stripped' | 'spaces-collapsed';
+  errors: ExplainMessage[];
+  warnings: ExplainMessage[];
+}
+
 export interface ExplainStatement {
   statementNumber?: number;
   sectionNumber?: number;

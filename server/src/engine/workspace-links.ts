@@ -1,0 +1,95 @@
+// WorkspaceLinks, the layer of Workspace (workspace.ts) over the file store that links files: the loops of
+// other files that call a file's methods (cross-file.ts), the C/C++ functions of other files that run a
+// single-row INSERT per call (called-inserts.ts), and the C/C++ files read again once such a function is known.
+// A model as the schema and the rules see it carries these links (withLentLoops).
+import { callerIndex, withCallersLoops, type CallerIndex } from './cross-file';
+import { functionIndex, insertFunctionNames, namesCalledIn, withCalledInserts, type FunctionIndex } from './called-inserts';
+import type { FileModel } from './types';
+import { WorkspaceFiles } from './workspace-files';
+
+export abstract class WorkspaceLinks extends WorkspaceFiles {
+  /** A linted file's model, read again first when the members it includes or the functions it calls changed. */
+  model(path: string): FileModel | undefined {
+    this.refreshIncluders();
+    this.refreshLinked();
+    return this.files.get(path)?.model;
+  }
+
+  /** The generation refreshLinked last looked at. */
+  private linkedGeneration = -1;
+
+  /**
+   * Reads again the C/C++ files left out that call a function another file defines that runs a single-row INSERT:
+   * db2_fdw's db2ExecForeignInsert.c calls db2ExecuteInsert(), and once read, db2ExecForeignBatchInsert.c, which
+   * calls db2ExecForeignInsert(), is read in the next round. A round per level of such calls, a few at most.
+   */
+  protected refreshLinked(): void {
+    if (this.linkedGeneration === this.generation) return;
+    for (let round = 0; round < MAX_LINK_ROUNDS; round++) {
+      const fresh = [...insertFunctionNames(this.calledIndex())].filter((name) => !this.insertFunctions.has(name));
+      if (fresh.length === 0) break;
+      for (const name of fresh) this.insertFunctions.add(name);
+      const freshSet = new Set(fresh);
+      let reread = false;
+      for (const [path, entry] of this.files) {
+        const model = entry.model;
+        if (!model.leftOut || model.timedOut || (model.source.language !== 'c' && model.source.language !== 'cpp')) continue;
+        const called = namesCalledIn(model);
+        // Over the smaller of the two (many functions, or a long file calling many names).
+        const calls = fresh.length <= called.size ? fresh.some((name) => called.has(name)) : [...called].some((name) => freshSet.has(name));
+        if (!calls) continue;
+        const read = this.newEntry(model.source, entry.terminator);
+        if (read.model.leftOut) continue;
+        this.files.set(path, read);
+        reread = true;
+      }
+      if (!reread) break;
+      this.invalidate();
+    }
+    this.linkedGeneration = this.generation;
+  }
+
+  /**
+   * The C/C++ functions of all files (called-inserts.ts), looked at once per generation and made again only when a
+   * file that defines functions changed: a keystroke in a script of a 2,000-file workspace with C sources in it
+   * must not index every C function again.
+   */
+  private calledIndex(): FunctionIndex | undefined {
+    const cached = this.calledCache;
+    if (cached?.generation === this.generation) return cached.index;
+    const defining: FileModel[] = [];
+    for (const entry of this.files.values()) if (entry.model.code?.functions) defining.push(entry.model);
+    const same = cached !== undefined && cached.defining.length === defining.length && cached.defining.every((m, i) => m === defining[i]);
+    this.calledCache = { generation: this.generation, defining, index: same ? cached.index : functionIndex(defining) };
+    return this.calledCache.index;
+  }
+
+  private calledCache?: { generation: number; defining: FileModel[]; index: FunctionIndex | undefined };
+
+  /** The loops of all files that call methods on typed receivers (cross-file.ts), made once per generation. */
+  private callers(): CallerIndex | undefined {
+    if (this.callersCache?.generation !== this.generation) {
+      this.callersCache = { generation: this.generation, index: callerIndex([...this.files.values()].map((f) => f.model)) };
+    }
+    return this.callersCache.index;
+  }
+
+  private callersCache?: { generation: number; index: CallerIndex | undefined };
+
+  /** A model with the loops other files lend its methods, made once per model and caller index (schema, then rules). */
+  protected withLentLoops(model: FileModel): FileModel {
+    const index = this.callers();
+    const called = this.calledIndex();
+    const known = this.lentViews.get(model);
+    if (known && known.index === index && known.called === called) return known.view;
+    // And the executions C/C++ functions of other files run per call of a loop here (called-inserts.ts).
+    const view = withCalledInserts(withCallersLoops(model, index), called);
+    if (view !== model) this.lentViews.set(model, { index, called, view });
+    return view;
+  }
+
+  private readonly lentViews = new WeakMap<FileModel, { index: CallerIndex | undefined; called: FunctionIndex | undefined; view: FileModel }>();
+}
+
+/** Rounds of reading C/C++ files that reach Db2 through another file's function (Workspace.refreshLinked). */
+const MAX_LINK_ROUNDS = 4;
