@@ -7541,39 +7541,6 @@ var init_table_versions = __esm({
   }
 });
 
-// server/src/code-model/bulk-loops.ts
-function isBulkLoop(loop) {
-  return !!loop && !loop.chunked && !loop.walksArray && !loop.readsAdminOutput && (loop.passes === void 0 || loop.passes > SMALL_LOOP_PASSES);
-}
-function statementsInBulkLoops(file) {
-  const inLoop = /* @__PURE__ */ new Set();
-  for (const e of file.code?.executions ?? []) if (isBulkLoop(e.loop)) for (const s of e.statements) inLoop.add(s);
-  return inLoop;
-}
-var SMALL_LOOP_PASSES;
-var init_bulk_loops = __esm({
-  "server/src/code-model/bulk-loops.ts"() {
-    "use strict";
-    SMALL_LOOP_PASSES = 10;
-  }
-});
-
-// server/src/schema/sample-database.ts
-function sampleTableRows(name2) {
-  return SAMPLE_TABLE_ROWS.get(name2.toUpperCase());
-}
-var SAMPLE_DATABASE, SAMPLE_TABLE_ROWS;
-var init_sample_database = __esm({
-  "server/src/schema/sample-database.ts"() {
-    "use strict";
-    SAMPLE_DATABASE = "SAMPLE";
-    SAMPLE_TABLE_ROWS = /* @__PURE__ */ new Map([
-      ["EMPLOYEE", 42],
-      ["DEPARTMENT", 14]
-    ]);
-  }
-});
-
 // server/src/sql/metadata-tables.ts
 function isMetadataTable(name2) {
   if (name2.schema !== void 0 && CATALOG_TABLE_SCHEMAS.test(name2.schema)) return true;
@@ -7691,116 +7658,25 @@ var init_settle = __esm({
   }
 });
 
-// server/src/schema/schema.ts
-function dropColumn(table, name2, restrict, referencing) {
-  const at = table.columns.findIndex((c) => c.name === name2);
-  if (at < 0) return false;
-  const indexes = table.indexes.filter((ix) => !ix.stmt.columns.some((c) => c.name === name2) && !ix.stmt.include.includes(name2));
-  const keyConstraints = table.keyConstraints.filter((k) => !keyColumns(k.constraint).includes(name2));
-  const foreignKeys = table.foreignKeys.filter((fk) => !fk.constraint.columns.includes(name2));
-  const dependents = table.indexes.length - indexes.length + (table.keyConstraints.length - keyConstraints.length) + (table.foreignKeys.length - foreignKeys.length) + referencing;
-  if (restrict && dependents > 0) return false;
-  table.columns = table.columns.filter((_, i) => i !== at);
-  table.indexes = indexes;
-  table.keyConstraints = keyConstraints;
-  table.foreignKeys = foreignKeys;
-  if (table.identity?.column.name === name2) delete table.identity;
-  return true;
-}
-function referencesColumn(fk, parent, name2) {
-  const columns2 = fk.constraint.parentColumns;
-  if (columns2.length > 0) return columns2.includes(name2);
-  return parent.keyConstraints.some((k) => k.constraint.kind === "primaryKey" && k.constraint.columns.includes(name2));
-}
-function keyColumns(constraint) {
-  return constraint.kind === "primaryKey" || constraint.kind === "unique" ? constraint.columns : [];
-}
-function usesName(uses, key) {
-  const [schema, name2] = splitKey(key);
-  const schemas = uses.get(name2);
-  return schemas !== void 0 && (schema === "" || schemas.has(schema) || schemas.has(""));
-}
-function insertsIn(stmt) {
-  let found = false;
-  forEachStatement([stmt], (inner) => {
-    if (inner.kind === "insert") found = true;
-  });
-  return found;
-}
-function replaceNamed(items, item2) {
-  let names3 = namesIn2.get(items);
-  if (!names3) namesIn2.set(items, names3 = new Set(items.map((i) => i.name)));
-  const out = names3.has(item2.name) ? items.filter((i) => i.name !== item2.name) : items;
-  if (out !== items) namesIn2.set(out, names3 = new Set(out.map((i) => i.name)));
-  out.push(item2);
-  names3.add(item2.name);
-  return out;
-}
+// server/src/schema/schema-lookup.ts
 function splitKey(key) {
   const dot = key.lastIndexOf(".");
   return [key.slice(0, dot), key.slice(dot + 1)];
 }
-function zosLoadReason(load) {
-  const words = ["LOAD", load.replace ? "REPLACE" : `RESUME ${load.resume ? "YES" : "NO"}`, `SHRLEVEL ${load.shrlevel.toUpperCase()}`];
-  if (!load.log) words.push("LOG NO");
-  return `${words.join(" ")} (utility)`;
-}
-function sameDatabase(a, b) {
-  const x = DATABASE_AT.get(a);
-  const y = DATABASE_AT.get(b);
-  return x === void 0 || y === void 0 || x === y;
-}
-function keysWithOwnIndex(keys, indexes) {
-  const unique = indexes.filter((i) => i.unique).map((i) => columnSet(i.stmt.columns.map((c) => c.name)));
-  if (unique.length === 0) return [...keys];
-  return keys.filter((k) => {
-    const columns2 = k.constraint.kind === "primaryKey" || k.constraint.kind === "unique" ? columnSet(k.constraint.columns) : void 0;
-    return columns2 === void 0 || !unique.includes(columns2);
-  });
-}
-function hasKey(table, columns2) {
-  if (columns2.length === 0) return table.keyConstraints.some((k) => k.constraint.kind === "primaryKey");
-  const wanted = columnSet(columns2);
-  return table.keyConstraints.some((k) => (k.constraint.kind === "primaryKey" || k.constraint.kind === "unique") && columnSet(k.constraint.columns) === wanted) || table.indexes.some((i) => i.unique && columnSet(i.stmt.columns.map((c) => c.name)) === wanted);
-}
-function columnSet(columns2) {
-  return [...columns2].map((c) => c.toUpperCase()).sort().join("\0");
-}
-function displayKey(key) {
-  return key.startsWith(".") ? key.slice(1) : key;
-}
-function insertReasons(fromQuery, inLoop) {
-  const reasons = [];
-  if (fromQuery) reasons.push(INSERT_SELECT);
-  if (inLoop) reasons.push(IN_LOOP);
-  return reasons;
-}
-var SchemaModel, namesIn2, NO_TABLES, DATABASE_AT;
-var init_schema = __esm({
-  "server/src/schema/schema.ts"() {
+var SchemaLookup, NO_TABLES, DATABASE_AT;
+var init_schema_lookup = __esm({
+  "server/src/schema/schema-lookup.ts"() {
     "use strict";
     init_walk();
-    init_incremental();
-    init_edit_shape();
     init_table_versions();
-    init_bulk_loops();
-    init_sample_database();
-    init_written_columns();
-    init_settle();
     init_clock();
     init_deadline();
-    init_schema_types();
-    init_schema_types();
-    SchemaModel = class _SchemaModel {
+    SchemaLookup = class {
       tables = /* @__PURE__ */ new Map();
       sequences = /* @__PURE__ */ new Map();
       tablespaces = /* @__PURE__ */ new Map();
       insertTargets = /* @__PURE__ */ new Map();
       dbCfg = /* @__PURE__ */ new Map();
-      /** Sequence name -> schemas ('' when unqualified and no SET SCHEMA) of NEXT VALUE FOR uses in inserts. */
-      sequenceUses = /* @__PURE__ */ new Map();
-      /** The same, for the uses that feed bulk inserts (isSequenceUsedByBulkInserts). */
-      bulkSequenceUses = /* @__PURE__ */ new Map();
       /** Keys of tables named by LOCK TABLE ... IN EXCLUSIVE MODE in the analysed files. */
       exclusivelyLocked = /* @__PURE__ */ new Set();
       /**
@@ -7815,6 +7691,8 @@ var init_schema = __esm({
       work = { ms: 0 };
       /** The statement addFile is at: its schema is `currentSchema`, whether schemaAt is filled or not. */
       visiting;
+      /** The schema of the last SET SCHEMA of the file addFile is folding (undefined: none). */
+      currentSchema;
       byName = /* @__PURE__ */ new Map();
       /** Tables whose CREATE, ALTER or CREATE INDEX is in each file: rules about DDL look only at those. */
       ddlTables = /* @__PURE__ */ new Map();
@@ -7915,12 +7793,593 @@ var init_schema = __esm({
       tablesWithDdlIn(file) {
         return this.ddlTables.get(file) ?? NO_TABLES;
       }
+      /** The version of the same table that states its storage, for one that states none (TableVersions.storedTwin). */
+      storedTwin(table) {
+        return this.versions.storedTwin(table);
+      }
+      /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
+      allVersions() {
+        return this.versions.all();
+      }
+    };
+    NO_TABLES = /* @__PURE__ */ new Set();
+    DATABASE_AT = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// server/src/schema/schema-ddl.ts
+function dropColumn(table, name2, restrict, referencing) {
+  const at = table.columns.findIndex((c) => c.name === name2);
+  if (at < 0) return false;
+  const indexes = table.indexes.filter((ix) => !ix.stmt.columns.some((c) => c.name === name2) && !ix.stmt.include.includes(name2));
+  const keyConstraints = table.keyConstraints.filter((k) => !keyColumns(k.constraint).includes(name2));
+  const foreignKeys = table.foreignKeys.filter((fk) => !fk.constraint.columns.includes(name2));
+  const dependents = table.indexes.length - indexes.length + (table.keyConstraints.length - keyConstraints.length) + (table.foreignKeys.length - foreignKeys.length) + referencing;
+  if (restrict && dependents > 0) return false;
+  table.columns = table.columns.filter((_, i) => i !== at);
+  table.indexes = indexes;
+  table.keyConstraints = keyConstraints;
+  table.foreignKeys = foreignKeys;
+  if (table.identity?.column.name === name2) delete table.identity;
+  return true;
+}
+function referencesColumn(fk, parent, name2) {
+  const columns2 = fk.constraint.parentColumns;
+  if (columns2.length > 0) return columns2.includes(name2);
+  return parent.keyConstraints.some((k) => k.constraint.kind === "primaryKey" && k.constraint.columns.includes(name2));
+}
+function keyColumns(constraint) {
+  return constraint.kind === "primaryKey" || constraint.kind === "unique" ? constraint.columns : [];
+}
+function replaceNamed(items, item2) {
+  let names3 = namesIn2.get(items);
+  if (!names3) namesIn2.set(items, names3 = new Set(items.map((i) => i.name)));
+  const out = names3.has(item2.name) ? items.filter((i) => i.name !== item2.name) : items;
+  if (out !== items) namesIn2.set(out, names3 = new Set(out.map((i) => i.name)));
+  out.push(item2);
+  names3.add(item2.name);
+  return out;
+}
+function hasKey(table, columns2) {
+  if (columns2.length === 0) return table.keyConstraints.some((k) => k.constraint.kind === "primaryKey");
+  const wanted = columnSet(columns2);
+  return table.keyConstraints.some((k) => (k.constraint.kind === "primaryKey" || k.constraint.kind === "unique") && columnSet(k.constraint.columns) === wanted) || table.indexes.some((i) => i.unique && columnSet(i.stmt.columns.map((c) => c.name)) === wanted);
+}
+function columnSet(columns2) {
+  return [...columns2].map((c) => c.toUpperCase()).sort().join("\0");
+}
+var DdlFolding, namesIn2;
+var init_schema_ddl = __esm({
+  "server/src/schema/schema-ddl.ts"() {
+    "use strict";
+    init_schema_lookup();
+    init_schema_types();
+    DdlFolding = class extends SchemaLookup {
       noteDdl(file, table, stmt) {
         let tables2 = this.ddlTables.get(file);
         if (!tables2) this.ddlTables.set(file, tables2 = /* @__PURE__ */ new Set());
         tables2.add(table);
         return this.versions.noteDdl(table, stmt);
       }
+      newTable(key) {
+        const [schema, name2] = splitKey(key);
+        const table = {
+          key,
+          schema: schema || void 0,
+          name: name2,
+          columns: [],
+          indexes: [],
+          keyConstraints: [],
+          foreignKeys: [],
+          checks: 0,
+          triggers: [],
+          mqts: [],
+          append: false,
+          notLoggedInitially: false
+        };
+        this.tables.set(key, table);
+        const list = this.byName.get(name2) ?? [];
+        list.push(key);
+        this.byName.set(name2, list);
+        return table;
+      }
+      /** The table a statement refers to; created bare when its DDL is not in the analysed paths. */
+      ensureTable(name2, stmt) {
+        return this.table(name2, stmt) ?? this.newTable(this.keyOf(name2, stmt));
+      }
+      addTable(file, stmt) {
+        const key = this.keyOf(stmt.table, stmt);
+        const known = this.tables.get(key);
+        const table = this.noteDdl(file, known?.definition ? this.versions.newVersion(known) : known ?? this.newTable(key), stmt);
+        this.versions.created(key, table);
+        Object.assign(table, {
+          definition: { file, stmt },
+          columns: [...stmt.columns],
+          tablespace: stmt.tablespace.data,
+          append: stmt.append ?? false,
+          locksize: stmt.locksize,
+          pctfree: stmt.pctfree,
+          notLoggedInitially: stmt.notLoggedInitially,
+          mqt: stmt.mqt
+        });
+        for (const column of stmt.columns) this.noteIdentity(table, file, stmt, column);
+        for (const constraint of stmt.constraints) this.addConstraint(table, file, stmt, constraint);
+        if (stmt.mqt) {
+          for (const base of stmt.mqt.baseTables) {
+            this.ensureTable(base, stmt).mqts.push({ file, stmt, key, refresh: stmt.mqt.refresh });
+          }
+        }
+      }
+      addColumn(table, file, stmt, column) {
+        if (!table.columns.includes(column)) table.columns.push(column);
+        this.noteIdentity(table, file, stmt, column);
+      }
+      noteIdentity(table, file, stmt, column) {
+        if (column.identity) {
+          const cache = column.identity.cache;
+          table.identity = { file, stmt, column, cache: cache ?? DB2_DEFAULT_CACHE, explicit: cache !== void 0 };
+        }
+      }
+      addConstraint(table, file, stmt, constraint) {
+        switch (constraint.kind) {
+          case "foreignKey": {
+            const parentKey = this.keyOf(constraint.parent, stmt);
+            table.foreignKeys = replaceNamed(table.foreignKeys, { file, stmt, constraint, enforced: constraint.enforced, parentKey, name: constraint.name ?? `(${constraint.columns.join(",")})->${parentKey}` });
+            break;
+          }
+          case "primaryKey":
+          case "unique":
+            table.keyConstraints = replaceNamed(table.keyConstraints, { file, stmt, constraint, name: constraint.name ?? `${constraint.kind}(${constraint.columns.join(",")})` });
+            break;
+          case "check":
+            if (constraint.enforced) table.checks++;
+            break;
+        }
+      }
+      alterTable(file, stmt) {
+        const table = this.versions.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === "dropConstraint" || a.kind === "dropColumn"));
+        this.noteDdl(file, table, stmt);
+        for (const action of stmt.actions) {
+          switch (action.kind) {
+            case "addColumn":
+              this.addColumn(table, file, stmt, action.column);
+              break;
+            case "addConstraint":
+              this.addConstraint(table, file, stmt, action.constraint);
+              break;
+            case "dropConstraint": {
+              const name2 = action.name;
+              const before = table.foreignKeys.length;
+              table.foreignKeys = table.foreignKeys.filter((fk) => fk.constraint.name !== name2);
+              if (before === table.foreignKeys.length && action.constraintKind !== "foreignKey" && action.constraintKind !== "check") {
+                const going = table.keyConstraints.filter((k) => action.constraintKind === "primaryKey" ? k.constraint.kind === "primaryKey" : k.constraint.name === name2);
+                for (const key of going) this.dropReferencesTo(file, table, key.constraint);
+                table.keyConstraints = table.keyConstraints.filter((k) => !going.includes(k));
+              }
+              break;
+            }
+            case "dropColumn":
+              this.dropColumn(file, table, action.column, action.restrict);
+              break;
+            case "alterConstraintEnforcement":
+              table.foreignKeys = table.foreignKeys.map((fk) => fk.constraint.name === action.name ? { ...fk, enforced: action.enforced, file, stmt } : fk);
+              break;
+            case "alterColumnIdentity":
+              if (table.identity && table.identity.column.name === action.column && action.cache !== void 0) {
+                table.identity = { ...table.identity, file, stmt, cache: action.cache, explicit: true };
+              }
+              break;
+            case "append":
+              table.append = action.on;
+              break;
+            case "locksize":
+              table.locksize = action.locksize;
+              break;
+            case "pctfree":
+              table.pctfree = action.value;
+              break;
+            case "activateNotLoggedInitially":
+              table.notLoggedInitially = true;
+              break;
+            case "refresh":
+              break;
+            case "other":
+              break;
+          }
+        }
+      }
+      /**
+       * ALTER TABLE ... DROP COLUMN (dropColumn) and the foreign keys it takes from other tables: a primary or unique key
+       * that includes the column goes (CASCADE, Db2 LUW's default), and with it every referential constraint whose
+       * parent key it is, in any table. Those tables lose the foreign keys: a table of another file's definition in a
+       * copy, as for any DDL of this file that drops something (TableVersions.changeable). With RESTRICT, such a
+       * constraint is one more dependent: Db2 refuses the statement (SQLSTATE 42893), nothing changes anywhere.
+       */
+      dropColumn(file, table, name2, restrict) {
+        const going = /* @__PURE__ */ new Map();
+        let referencing = 0;
+        for (const child of this.tables.values()) {
+          const keys = child.foreignKeys.filter((fk) => this.isParentOf(table, fk) && referencesColumn(fk, table, name2));
+          if (keys.length === 0) continue;
+          going.set(child, keys);
+          referencing += child === table ? keys.filter((fk) => !fk.constraint.columns.includes(name2)).length : keys.length;
+        }
+        if (!dropColumn(table, name2, restrict, referencing)) return;
+        for (const [child, keys] of going) {
+          const version2 = child === table ? table : this.versions.changeable(file, child, true);
+          version2.foreignKeys = version2.foreignKeys.filter((fk) => !keys.includes(fk));
+        }
+      }
+      /**
+       * DROP PRIMARY KEY, DROP UNIQUE c and DROP CONSTRAINT c of a primary or unique key: Db2 drops with the key every
+       * referential constraint whose parent key it is, in any table (a table of another file's definition in a copy,
+       * as in dropColumn). Called before the key leaves `parent`: a foreign key naming no parent columns takes the
+       * primary key.
+       */
+      dropReferencesTo(file, parent, key) {
+        const columns2 = keyColumns(key);
+        const sameColumns2 = (named) => named.length === columns2.length && named.every((c) => columns2.includes(c));
+        const references = (fk) => this.isParentOf(parent, fk) && (fk.constraint.parentColumns.length > 0 ? sameColumns2(fk.constraint.parentColumns) : key.kind === "primaryKey");
+        for (const child of [...this.tables.values()]) {
+          if (!child.foreignKeys.some(references)) continue;
+          const version2 = child === parent ? parent : this.versions.changeable(file, child, true);
+          version2.foreignKeys = version2.foreignKeys.filter((fk) => !references(fk));
+        }
+      }
+      /**
+       * Whether `fk` references `parent`: by its key, or by a name that resolves to it (an unqualified REFERENCES P
+       * of a script without SET SCHEMA and the one table P, created or altered as S.P), as the rules look parents up.
+       */
+      isParentOf(parent, fk) {
+        return fk.parentKey === parent.key || this.tableByKey(fk.parentKey) === parent;
+      }
+    };
+    namesIn2 = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// server/src/code-model/bulk-loops.ts
+function isBulkLoop(loop) {
+  return !!loop && !loop.chunked && !loop.walksArray && !loop.readsAdminOutput && (loop.passes === void 0 || loop.passes > SMALL_LOOP_PASSES);
+}
+function statementsInBulkLoops(file) {
+  const inLoop = /* @__PURE__ */ new Set();
+  for (const e of file.code?.executions ?? []) if (isBulkLoop(e.loop)) for (const s of e.statements) inLoop.add(s);
+  return inLoop;
+}
+var SMALL_LOOP_PASSES;
+var init_bulk_loops = __esm({
+  "server/src/code-model/bulk-loops.ts"() {
+    "use strict";
+    SMALL_LOOP_PASSES = 10;
+  }
+});
+
+// server/src/schema/sample-database.ts
+function sampleTableRows(name2) {
+  return SAMPLE_TABLE_ROWS.get(name2.toUpperCase());
+}
+var SAMPLE_DATABASE, SAMPLE_TABLE_ROWS;
+var init_sample_database = __esm({
+  "server/src/schema/sample-database.ts"() {
+    "use strict";
+    SAMPLE_DATABASE = "SAMPLE";
+    SAMPLE_TABLE_ROWS = /* @__PURE__ */ new Map([
+      ["EMPLOYEE", 42],
+      ["DEPARTMENT", 14]
+    ]);
+  }
+});
+
+// server/src/schema/schema-inserts.ts
+function usesName(uses, key) {
+  const [schema, name2] = splitKey(key);
+  const schemas = uses.get(name2);
+  return schemas !== void 0 && (schema === "" || schemas.has(schema) || schemas.has(""));
+}
+function insertsIn(stmt) {
+  let found = false;
+  forEachStatement([stmt], (inner) => {
+    if (inner.kind === "insert") found = true;
+  });
+  return found;
+}
+function zosLoadReason(load) {
+  const words = ["LOAD", load.replace ? "REPLACE" : `RESUME ${load.resume ? "YES" : "NO"}`, `SHRLEVEL ${load.shrlevel.toUpperCase()}`];
+  if (!load.log) words.push("LOG NO");
+  return `${words.join(" ")} (utility)`;
+}
+function insertReasons(fromQuery, inLoop) {
+  const reasons = [];
+  if (fromQuery) reasons.push(INSERT_SELECT);
+  if (inLoop) reasons.push(IN_LOOP);
+  return reasons;
+}
+var InsertFolding;
+var init_schema_inserts = __esm({
+  "server/src/schema/schema-inserts.ts"() {
+    "use strict";
+    init_walk();
+    init_edit_shape();
+    init_table_versions();
+    init_bulk_loops();
+    init_sample_database();
+    init_schema_lookup();
+    init_schema_ddl();
+    init_schema_types();
+    InsertFolding = class extends DdlFolding {
+      /** Sequence name -> schemas ('' when unqualified and no SET SCHEMA) of NEXT VALUE FOR uses in inserts. */
+      sequenceUses = /* @__PURE__ */ new Map();
+      /** The same, for the uses that feed bulk inserts (isSequenceUsedByBulkInserts). */
+      bulkSequenceUses = /* @__PURE__ */ new Map();
+      /** Statements of the current file whose text has values spliced in (not literals written by hand). */
+      splicedStatements = /* @__PURE__ */ new Set();
+      /** INSERTs in a routine's FOR loop over one table (LoopInfo.rowsOf), for settle.ts's settleLoopsOverKnownRows; emptied by finish. */
+      tableLoopOf = /* @__PURE__ */ new Map();
+      /** Names (without schema) of the tables a LOAD fills: rows no INSERT spells out. */
+      loadedNames = /* @__PURE__ */ new Set();
+      /** The current file is a script (see addFile). */
+      scriptFile = true;
+      /** The statement being added is in a routine, block or trigger body (InsertSite.nested). */
+      nested = false;
+      addFile(file) {
+        this.schemaAtPending.push(file);
+        this.currentSchema = void 0;
+        this.versions.startFile();
+        const seenInserts = /* @__PURE__ */ new Map();
+        const path = file.source.path;
+        const inLoop = statementsInBulkLoops(file);
+        const spliced = /* @__PURE__ */ new Set();
+        for (const execution2 of file.code?.executions ?? []) {
+          if (execution2.splicedValues.length > 0) for (const s of execution2.statements) spliced.add(s);
+        }
+        this.splicedStatements = spliced;
+        for (const e of file.code?.executions ?? []) {
+          const loop = e.loop;
+          if (loop?.rowsOf && !loop.via && !loop.file) {
+            for (const s of e.statements) if (s.kind === "insert") this.tableLoopOf.set(s, loop);
+          }
+        }
+        this.scriptFile = file.source.language === "sql" || file.source.language === "shell";
+        let database;
+        let routine;
+        let routineInserts;
+        forEachStatement(
+          file.statements,
+          (stmt, parent) => {
+            this.visiting = stmt;
+            if (!parent) {
+              routine = stmt;
+              routineInserts = void 0;
+            }
+            if (stmt.kind === "connect" && !parent) database = stmt.reset ? void 0 : stmt.database?.toUpperCase();
+            if (database !== void 0) DATABASE_AT.set(stmt, database);
+            this.nested = parent !== void 0;
+            this.addStatement(path, stmt, inLoop.has(stmt), parent ? void 0 : seenInserts, parent);
+            if (parent && stmt.kind === "setVariable" && stmt.sequences) {
+              routineInserts ??= insertsIn(routine);
+              if (routineInserts) this.recordSequenceUses(stmt, inLoop.has(stmt) ? this.bulkSequenceUses : this.sequenceUses);
+            }
+          },
+          { triggers: false }
+        );
+        this.visiting = void 0;
+      }
+      /**
+       * `seenInserts` counts the script's INSERTs per table (InsertSite.repeated); it is
+       * undefined for statements inside a routine or block (`parent`), where a loop is what makes rows many.
+       */
+      addStatement(file, stmt, inLoop, seenInserts, parent) {
+        switch (stmt.kind) {
+          case "setSchema":
+            if (!parent) this.currentSchema = stmt.schema;
+            break;
+          case "createTable":
+            this.addTable(file, stmt);
+            break;
+          case "alterTable":
+            this.alterTable(file, stmt);
+            break;
+          case "createIndex": {
+            const table = this.noteDdl(file, this.versions.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
+            table.indexes = replaceNamed(table.indexes, { file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
+            break;
+          }
+          case "createSequence":
+          case "alterSequence": {
+            const key = this.keyOf(stmt.sequence, stmt);
+            const existing = this.sequences.get(key);
+            if (stmt.kind === "alterSequence" && existing) {
+              if (stmt.cache !== void 0) this.sequences.set(key, { ...existing, file, stmt, cache: stmt.cache, explicit: true });
+            } else {
+              this.sequences.set(key, { file, stmt, key, cache: stmt.cache ?? DB2_DEFAULT_CACHE, explicit: stmt.cache !== void 0 });
+            }
+            break;
+          }
+          case "createTrigger": {
+            const table = this.versions.noteDdl(this.versions.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
+            table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
+            break;
+          }
+          case "createTablespace":
+            this.tablespaces.set(stmt.tablespace, { file, stmt });
+            break;
+          case "insert": {
+            if (isSplicedName(stmt.target, stmt, parent)) break;
+            const key = this.keyOf(stmt.target, stmt);
+            const count = seenInserts ? (seenInserts.get(key) ?? 0) + 1 : 1;
+            seenInserts?.set(key, count);
+            const written = writtenRows(stmt.source);
+            const reasons = !written || inLoop ? insertReasons(!written, inLoop) : NO_REASONS;
+            const rows = written && !inLoop ? written.count : 0;
+            const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written.literal;
+            this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : void 0, this.versions.filledHere(key));
+            this.recordSequenceUses(stmt);
+            break;
+          }
+          case "merge":
+            if (stmt.hasInsert && !isSplicedName(stmt.target, stmt, parent)) {
+              const bulk = !stmt.sourceValues || inLoop;
+              this.addInsertSite(this.keyOf(stmt.target, stmt), file, stmt, inLoop, bulk ? [inLoop ? "inserted inside a loop" : "MERGE \u2026 WHEN NOT MATCHED THEN INSERT from a query"] : [], bulk ? 0 : 1);
+            }
+            break;
+          case "ingest":
+            if (stmt.operation !== "update" && stmt.operation !== "delete") {
+              this.addInsertSite(this.keyOf(stmt.table, stmt), file, stmt, false, [`INGEST \u2026 ${stmt.operation.toUpperCase()} (rows arrive in bulk)`]);
+            }
+            break;
+          case "import":
+            this.addInsertSite(this.keyOf(stmt.table, stmt), file, stmt, false, ["IMPORT (inserts row by row)"]);
+            break;
+          case "load":
+            if (stmt.utility) for (const table of stmt.utility.tables) this.addInsertSite(this.keyOf(table, stmt), file, stmt, true, [zosLoadReason(stmt.utility)]);
+            this.loadedNames.add(stmt.table.name);
+            for (const table of stmt.utility?.tables ?? []) this.loadedNames.add(table.name);
+            break;
+          case "declareTable": {
+            const table = this.ensureTable(stmt.table, stmt);
+            if (!table.definition && table.columns.length === 0) table.columns = [...stmt.columns];
+            break;
+          }
+          case "lockTable":
+            if (stmt.mode === "exclusive") this.exclusivelyLocked.add(this.keyOf(stmt.table, stmt));
+            break;
+          case "updateDbCfg":
+            for (const p of stmt.parameters) {
+              this.dbCfg.set(p.name, { file, stmt, name: p.name, value: p.value, numericValue: p.numericValue });
+            }
+            break;
+          default:
+            break;
+        }
+      }
+      addInsertSite(key, file, stmt, repeated, reasons, valuesRows = 0, literalRows, version2) {
+        const site = { file, stmt, repeated, literalRows, bulkReasons: reasons, valuesRows, version: version2, nested: this.nested };
+        let target = this.insertTargets.get(key);
+        if (!target) {
+          target = { key, sites: [], bulkReasons: [], valuesRows: 0 };
+          this.insertTargets.set(key, target);
+          const name2 = splitKey(key)[1];
+          const sameName = this.targetsByName.get(name2);
+          if (sameName) sameName.push(target);
+          else this.targetsByName.set(name2, [target]);
+        }
+        target.sites.push(site);
+        target.valuesRows += valuesRows;
+        for (let i = 0; i < reasons.length; i++) if (!target.bulkReasons.includes(reasons[i])) target.bulkReasons.push(reasons[i]);
+        return site;
+      }
+      /** Whether a sequence feeds inserts: NEXT VALUE FOR it in an INSERT, or in the body of an insert trigger on an insert target. */
+      isSequenceUsedByInserts(key) {
+        return usesName(this.sequenceUses, key) || usesName(this.bulkSequenceUses, key);
+      }
+      /**
+       * Whether a sequence feeds bulk inserts: NEXT VALUE FOR it in an INSERT into a bulk target, in the body of an
+       * insert trigger on one, or drawn into a variable in a routine's loop that inserts.
+       */
+      isSequenceUsedByBulkInserts(key) {
+        return usesName(this.bulkSequenceUses, key);
+      }
+      recordSequenceUses(stmt, into = this.sequenceUses) {
+        const sequences = stmt.kind === "insert" ? stmt.sequences : stmt.kind === "setVariable" ? stmt.sequences : void 0;
+        if (!sequences) return;
+        for (let i = 0; i < sequences.length; i++) {
+          const [schema, name2] = splitKey(this.keyOf(sequences[i], stmt));
+          let schemas = into.get(name2);
+          if (!schemas) into.set(name2, schemas = /* @__PURE__ */ new Set());
+          schemas.add(schema);
+        }
+      }
+      /** Which version of its table each insert fills (TableVersions.attribute); inserts that fit no definition are dropped. */
+      attributeInserts() {
+        for (const [key, target] of this.insertTargets) {
+          const latest = this.tableByKey(key);
+          if (!latest?.definition) continue;
+          const kept = this.versions.attribute(target, latest);
+          if (kept.length === target.sites.length) continue;
+          Object.assign(target, sitesTarget(key, [...kept]));
+          if (kept.length > 0) continue;
+          this.insertTargets.delete(key);
+          const name2 = splitKey(key)[1];
+          const sameName = this.targetsByName.get(name2).filter((t) => t !== target);
+          if (sameName.length > 0) this.targetsByName.set(name2, sameName);
+          else this.targetsByName.delete(name2);
+        }
+        this.versions.noteDdlVersions();
+      }
+      /**
+       * The rows of a SAMPLE database table as db2sampl creates it, read by `stmt` of `file`, a script connected to
+       * SAMPLE: when no analysed file creates that table or inserts into it where it may be SAMPLE's table
+       * (shadowsSampleTable; then its rows are not db2sampl's).
+       */
+      stockSampleRows(name2, stmt, file) {
+        const rows = sampleTableRows(name2.name);
+        if (rows === void 0 || DATABASE_AT.get(stmt) !== SAMPLE_DATABASE) return void 0;
+        return this.shadowsSampleTable(name2.name, file) ? void 0 : rows;
+      }
+      /**
+       * Whether the files create or fill a table named `name` that may be the SAMPLE table `reader` (a file connected
+       * to SAMPLE) reads. Not one in a script connected to another database (XmlIntegrate_setup.db2's EMPLOYEE would
+       * be, had it connected elsewhere): that database's table is another. Nor a definition that cannot be the
+       * parent of a foreign key `reader` declares to that name, whose parent columns are no primary or unique key
+       * of it (Db2 rejects such a key, SQL0573N): the reader's script runs against another table of that name
+       * (cgtt.db2's PAYROLL references EMPLOYEE (EMPNO), which XmlIntegrate_setup.db2's keyless EMPLOYEE is not).
+       * Statements of a script that names no database, or of application code, may run in SAMPLE.
+       */
+      shadowsSampleTable(name2, reader) {
+        const mayBeSample = (stmt) => {
+          const database = DATABASE_AT.get(stmt);
+          return database === void 0 || database === SAMPLE_DATABASE;
+        };
+        for (const target of this.targetsByName.get(name2) ?? []) if (target.sites.some((s) => mayBeSample(s.stmt))) return true;
+        const keysFromReader = [];
+        for (const table of this.allVersions()) {
+          for (const fk of table.foreignKeys) if (fk.file === reader && splitKey(fk.parentKey)[1] === name2) keysFromReader.push(fk.constraint.parentColumns);
+        }
+        for (const table of this.allVersions()) {
+          if (table.name !== name2 || !table.definition || !mayBeSample(table.definition.stmt)) continue;
+          if (keysFromReader.some((columns2) => !hasKey(table, columns2))) continue;
+          return true;
+        }
+        return false;
+      }
+    };
+  }
+});
+
+// server/src/schema/schema.ts
+function sameDatabase(a, b) {
+  const x = DATABASE_AT.get(a);
+  const y = DATABASE_AT.get(b);
+  return x === void 0 || y === void 0 || x === y;
+}
+function keysWithOwnIndex(keys, indexes) {
+  const unique = indexes.filter((i) => i.unique).map((i) => columnSet(i.stmt.columns.map((c) => c.name)));
+  if (unique.length === 0) return [...keys];
+  return keys.filter((k) => {
+    const columns2 = k.constraint.kind === "primaryKey" || k.constraint.kind === "unique" ? columnSet(k.constraint.columns) : void 0;
+    return columns2 === void 0 || !unique.includes(columns2);
+  });
+}
+function displayKey(key) {
+  return key.startsWith(".") ? key.slice(1) : key;
+}
+var SchemaModel;
+var init_schema = __esm({
+  "server/src/schema/schema.ts"() {
+    "use strict";
+    init_walk();
+    init_incremental();
+    init_edit_shape();
+    init_table_versions();
+    init_written_columns();
+    init_settle();
+    init_schema_lookup();
+    init_schema_ddl();
+    init_schema_inserts();
+    init_schema_types();
+    init_schema_types();
+    SchemaModel = class _SchemaModel extends InsertFolding {
       // --- building -------------------------------------------------------------------------------
       static build(files, options = {}) {
         const model = new _SchemaModel();
@@ -8109,418 +8568,6 @@ var init_schema = __esm({
         for (const target of this.insertTargets.values()) if (!this.isReferenceData(target)) return true;
         return false;
       }
-      currentSchema;
-      /** Statements of the current file whose text has values spliced in (not literals written by hand). */
-      splicedStatements = /* @__PURE__ */ new Set();
-      /** INSERTs in a routine's FOR loop over one table (LoopInfo.rowsOf), for settle.ts's settleLoopsOverKnownRows; emptied by finish. */
-      tableLoopOf = /* @__PURE__ */ new Map();
-      /** Names (without schema) of the tables a LOAD fills: rows no INSERT spells out. */
-      loadedNames = /* @__PURE__ */ new Set();
-      /** The current file is a script (see addFile). */
-      scriptFile = true;
-      /** The statement being added is in a routine, block or trigger body (InsertSite.nested). */
-      nested = false;
-      addFile(file) {
-        this.schemaAtPending.push(file);
-        this.currentSchema = void 0;
-        this.versions.startFile();
-        const seenInserts = /* @__PURE__ */ new Map();
-        const path = file.source.path;
-        const inLoop = statementsInBulkLoops(file);
-        const spliced = /* @__PURE__ */ new Set();
-        for (const execution2 of file.code?.executions ?? []) {
-          if (execution2.splicedValues.length > 0) for (const s of execution2.statements) spliced.add(s);
-        }
-        this.splicedStatements = spliced;
-        for (const e of file.code?.executions ?? []) {
-          const loop = e.loop;
-          if (loop?.rowsOf && !loop.via && !loop.file) {
-            for (const s of e.statements) if (s.kind === "insert") this.tableLoopOf.set(s, loop);
-          }
-        }
-        this.scriptFile = file.source.language === "sql" || file.source.language === "shell";
-        let database;
-        let routine;
-        let routineInserts;
-        forEachStatement(
-          file.statements,
-          (stmt, parent) => {
-            this.visiting = stmt;
-            if (!parent) {
-              routine = stmt;
-              routineInserts = void 0;
-            }
-            if (stmt.kind === "connect" && !parent) database = stmt.reset ? void 0 : stmt.database?.toUpperCase();
-            if (database !== void 0) DATABASE_AT.set(stmt, database);
-            this.nested = parent !== void 0;
-            this.addStatement(path, stmt, inLoop.has(stmt), parent ? void 0 : seenInserts, parent);
-            if (parent && stmt.kind === "setVariable" && stmt.sequences) {
-              routineInserts ??= insertsIn(routine);
-              if (routineInserts) this.recordSequenceUses(stmt, inLoop.has(stmt) ? this.bulkSequenceUses : this.sequenceUses);
-            }
-          },
-          { triggers: false }
-        );
-        this.visiting = void 0;
-      }
-      /**
-       * `seenInserts` counts the script's INSERTs per table (InsertSite.repeated); it is
-       * undefined for statements inside a routine or block (`parent`), where a loop is what makes rows many.
-       */
-      addStatement(file, stmt, inLoop, seenInserts, parent) {
-        switch (stmt.kind) {
-          case "setSchema":
-            if (!parent) this.currentSchema = stmt.schema;
-            break;
-          case "createTable":
-            this.addTable(file, stmt);
-            break;
-          case "alterTable":
-            this.alterTable(file, stmt);
-            break;
-          case "createIndex": {
-            const table = this.noteDdl(file, this.versions.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
-            table.indexes = replaceNamed(table.indexes, { file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
-            break;
-          }
-          case "createSequence":
-          case "alterSequence": {
-            const key = this.keyOf(stmt.sequence, stmt);
-            const existing = this.sequences.get(key);
-            if (stmt.kind === "alterSequence" && existing) {
-              if (stmt.cache !== void 0) this.sequences.set(key, { ...existing, file, stmt, cache: stmt.cache, explicit: true });
-            } else {
-              this.sequences.set(key, { file, stmt, key, cache: stmt.cache ?? DB2_DEFAULT_CACHE, explicit: stmt.cache !== void 0 });
-            }
-            break;
-          }
-          case "createTrigger": {
-            const table = this.versions.noteDdl(this.versions.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
-            table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
-            break;
-          }
-          case "createTablespace":
-            this.tablespaces.set(stmt.tablespace, { file, stmt });
-            break;
-          case "insert": {
-            if (isSplicedName(stmt.target, stmt, parent)) break;
-            const key = this.keyOf(stmt.target, stmt);
-            const count = seenInserts ? (seenInserts.get(key) ?? 0) + 1 : 1;
-            seenInserts?.set(key, count);
-            const written = writtenRows(stmt.source);
-            const reasons = !written || inLoop ? insertReasons(!written, inLoop) : NO_REASONS;
-            const rows = written && !inLoop ? written.count : 0;
-            const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written.literal;
-            this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : void 0, this.versions.filledHere(key));
-            this.recordSequenceUses(stmt);
-            break;
-          }
-          case "merge":
-            if (stmt.hasInsert && !isSplicedName(stmt.target, stmt, parent)) {
-              const bulk = !stmt.sourceValues || inLoop;
-              this.addInsertSite(this.keyOf(stmt.target, stmt), file, stmt, inLoop, bulk ? [inLoop ? "inserted inside a loop" : "MERGE \u2026 WHEN NOT MATCHED THEN INSERT from a query"] : [], bulk ? 0 : 1);
-            }
-            break;
-          case "ingest":
-            if (stmt.operation !== "update" && stmt.operation !== "delete") {
-              this.addInsertSite(this.keyOf(stmt.table, stmt), file, stmt, false, [`INGEST \u2026 ${stmt.operation.toUpperCase()} (rows arrive in bulk)`]);
-            }
-            break;
-          case "import":
-            this.addInsertSite(this.keyOf(stmt.table, stmt), file, stmt, false, ["IMPORT (inserts row by row)"]);
-            break;
-          case "load":
-            if (stmt.utility) for (const table of stmt.utility.tables) this.addInsertSite(this.keyOf(table, stmt), file, stmt, true, [zosLoadReason(stmt.utility)]);
-            this.loadedNames.add(stmt.table.name);
-            for (const table of stmt.utility?.tables ?? []) this.loadedNames.add(table.name);
-            break;
-          case "declareTable": {
-            const table = this.ensureTable(stmt.table, stmt);
-            if (!table.definition && table.columns.length === 0) table.columns = [...stmt.columns];
-            break;
-          }
-          case "lockTable":
-            if (stmt.mode === "exclusive") this.exclusivelyLocked.add(this.keyOf(stmt.table, stmt));
-            break;
-          case "updateDbCfg":
-            for (const p of stmt.parameters) {
-              this.dbCfg.set(p.name, { file, stmt, name: p.name, value: p.value, numericValue: p.numericValue });
-            }
-            break;
-          default:
-            break;
-        }
-      }
-      addInsertSite(key, file, stmt, repeated, reasons, valuesRows = 0, literalRows, version2) {
-        const site = { file, stmt, repeated, literalRows, bulkReasons: reasons, valuesRows, version: version2, nested: this.nested };
-        let target = this.insertTargets.get(key);
-        if (!target) {
-          target = { key, sites: [], bulkReasons: [], valuesRows: 0 };
-          this.insertTargets.set(key, target);
-          const name2 = splitKey(key)[1];
-          const sameName = this.targetsByName.get(name2);
-          if (sameName) sameName.push(target);
-          else this.targetsByName.set(name2, [target]);
-        }
-        target.sites.push(site);
-        target.valuesRows += valuesRows;
-        for (let i = 0; i < reasons.length; i++) if (!target.bulkReasons.includes(reasons[i])) target.bulkReasons.push(reasons[i]);
-        return site;
-      }
-      newTable(key) {
-        const [schema, name2] = splitKey(key);
-        const table = {
-          key,
-          schema: schema || void 0,
-          name: name2,
-          columns: [],
-          indexes: [],
-          keyConstraints: [],
-          foreignKeys: [],
-          checks: 0,
-          triggers: [],
-          mqts: [],
-          append: false,
-          notLoggedInitially: false
-        };
-        this.tables.set(key, table);
-        const list = this.byName.get(name2) ?? [];
-        list.push(key);
-        this.byName.set(name2, list);
-        return table;
-      }
-      /** The table a statement refers to; created bare when its DDL is not in the analysed paths. */
-      ensureTable(name2, stmt) {
-        return this.table(name2, stmt) ?? this.newTable(this.keyOf(name2, stmt));
-      }
-      addTable(file, stmt) {
-        const key = this.keyOf(stmt.table, stmt);
-        const known = this.tables.get(key);
-        const table = this.noteDdl(file, known?.definition ? this.versions.newVersion(known) : known ?? this.newTable(key), stmt);
-        this.versions.created(key, table);
-        Object.assign(table, {
-          definition: { file, stmt },
-          columns: [...stmt.columns],
-          tablespace: stmt.tablespace.data,
-          append: stmt.append ?? false,
-          locksize: stmt.locksize,
-          pctfree: stmt.pctfree,
-          notLoggedInitially: stmt.notLoggedInitially,
-          mqt: stmt.mqt
-        });
-        for (const column of stmt.columns) this.noteIdentity(table, file, stmt, column);
-        for (const constraint of stmt.constraints) this.addConstraint(table, file, stmt, constraint);
-        if (stmt.mqt) {
-          for (const base of stmt.mqt.baseTables) {
-            this.ensureTable(base, stmt).mqts.push({ file, stmt, key, refresh: stmt.mqt.refresh });
-          }
-        }
-      }
-      addColumn(table, file, stmt, column) {
-        if (!table.columns.includes(column)) table.columns.push(column);
-        this.noteIdentity(table, file, stmt, column);
-      }
-      noteIdentity(table, file, stmt, column) {
-        if (column.identity) {
-          const cache = column.identity.cache;
-          table.identity = { file, stmt, column, cache: cache ?? DB2_DEFAULT_CACHE, explicit: cache !== void 0 };
-        }
-      }
-      addConstraint(table, file, stmt, constraint) {
-        switch (constraint.kind) {
-          case "foreignKey": {
-            const parentKey = this.keyOf(constraint.parent, stmt);
-            table.foreignKeys = replaceNamed(table.foreignKeys, { file, stmt, constraint, enforced: constraint.enforced, parentKey, name: constraint.name ?? `(${constraint.columns.join(",")})->${parentKey}` });
-            break;
-          }
-          case "primaryKey":
-          case "unique":
-            table.keyConstraints = replaceNamed(table.keyConstraints, { file, stmt, constraint, name: constraint.name ?? `${constraint.kind}(${constraint.columns.join(",")})` });
-            break;
-          case "check":
-            if (constraint.enforced) table.checks++;
-            break;
-        }
-      }
-      alterTable(file, stmt) {
-        const table = this.versions.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === "dropConstraint" || a.kind === "dropColumn"));
-        this.noteDdl(file, table, stmt);
-        for (const action of stmt.actions) {
-          switch (action.kind) {
-            case "addColumn":
-              this.addColumn(table, file, stmt, action.column);
-              break;
-            case "addConstraint":
-              this.addConstraint(table, file, stmt, action.constraint);
-              break;
-            case "dropConstraint": {
-              const name2 = action.name;
-              const before = table.foreignKeys.length;
-              table.foreignKeys = table.foreignKeys.filter((fk) => fk.constraint.name !== name2);
-              if (before === table.foreignKeys.length && action.constraintKind !== "foreignKey" && action.constraintKind !== "check") {
-                const going = table.keyConstraints.filter((k) => action.constraintKind === "primaryKey" ? k.constraint.kind === "primaryKey" : k.constraint.name === name2);
-                for (const key of going) this.dropReferencesTo(file, table, key.constraint);
-                table.keyConstraints = table.keyConstraints.filter((k) => !going.includes(k));
-              }
-              break;
-            }
-            case "dropColumn":
-              this.dropColumn(file, table, action.column, action.restrict);
-              break;
-            case "alterConstraintEnforcement":
-              table.foreignKeys = table.foreignKeys.map((fk) => fk.constraint.name === action.name ? { ...fk, enforced: action.enforced, file, stmt } : fk);
-              break;
-            case "alterColumnIdentity":
-              if (table.identity && table.identity.column.name === action.column && action.cache !== void 0) {
-                table.identity = { ...table.identity, file, stmt, cache: action.cache, explicit: true };
-              }
-              break;
-            case "append":
-              table.append = action.on;
-              break;
-            case "locksize":
-              table.locksize = action.locksize;
-              break;
-            case "pctfree":
-              table.pctfree = action.value;
-              break;
-            case "activateNotLoggedInitially":
-              table.notLoggedInitially = true;
-              break;
-            case "refresh":
-              break;
-            case "other":
-              break;
-          }
-        }
-      }
-      /**
-       * ALTER TABLE ... DROP COLUMN (dropColumn) and the foreign keys it takes from other tables: a primary or unique key
-       * that includes the column goes (CASCADE, Db2 LUW's default), and with it every referential constraint whose
-       * parent key it is, in any table. Those tables lose the foreign keys: a table of another file's definition in a
-       * copy, as for any DDL of this file that drops something (TableVersions.changeable). With RESTRICT, such a
-       * constraint is one more dependent: Db2 refuses the statement (SQLSTATE 42893), nothing changes anywhere.
-       */
-      dropColumn(file, table, name2, restrict) {
-        const going = /* @__PURE__ */ new Map();
-        let referencing = 0;
-        for (const child of this.tables.values()) {
-          const keys = child.foreignKeys.filter((fk) => this.isParentOf(table, fk) && referencesColumn(fk, table, name2));
-          if (keys.length === 0) continue;
-          going.set(child, keys);
-          referencing += child === table ? keys.filter((fk) => !fk.constraint.columns.includes(name2)).length : keys.length;
-        }
-        if (!dropColumn(table, name2, restrict, referencing)) return;
-        for (const [child, keys] of going) {
-          const version2 = child === table ? table : this.versions.changeable(file, child, true);
-          version2.foreignKeys = version2.foreignKeys.filter((fk) => !keys.includes(fk));
-        }
-      }
-      /**
-       * DROP PRIMARY KEY, DROP UNIQUE c and DROP CONSTRAINT c of a primary or unique key: Db2 drops with the key every
-       * referential constraint whose parent key it is, in any table (a table of another file's definition in a copy,
-       * as in dropColumn). Called before the key leaves `parent`: a foreign key naming no parent columns takes the
-       * primary key.
-       */
-      dropReferencesTo(file, parent, key) {
-        const columns2 = keyColumns(key);
-        const sameColumns2 = (named) => named.length === columns2.length && named.every((c) => columns2.includes(c));
-        const references = (fk) => this.isParentOf(parent, fk) && (fk.constraint.parentColumns.length > 0 ? sameColumns2(fk.constraint.parentColumns) : key.kind === "primaryKey");
-        for (const child of [...this.tables.values()]) {
-          if (!child.foreignKeys.some(references)) continue;
-          const version2 = child === parent ? parent : this.versions.changeable(file, child, true);
-          version2.foreignKeys = version2.foreignKeys.filter((fk) => !references(fk));
-        }
-      }
-      /**
-       * Whether `fk` references `parent`: by its key, or by a name that resolves to it (an unqualified REFERENCES P
-       * of a script without SET SCHEMA and the one table P, created or altered as S.P), as the rules look parents up.
-       */
-      isParentOf(parent, fk) {
-        return fk.parentKey === parent.key || this.tableByKey(fk.parentKey) === parent;
-      }
-      /** Whether a sequence feeds inserts: NEXT VALUE FOR it in an INSERT, or in the body of an insert trigger on an insert target. */
-      isSequenceUsedByInserts(key) {
-        return usesName(this.sequenceUses, key) || usesName(this.bulkSequenceUses, key);
-      }
-      /**
-       * Whether a sequence feeds bulk inserts: NEXT VALUE FOR it in an INSERT into a bulk target, in the body of an
-       * insert trigger on one, or drawn into a variable in a routine's loop that inserts.
-       */
-      isSequenceUsedByBulkInserts(key) {
-        return usesName(this.bulkSequenceUses, key);
-      }
-      recordSequenceUses(stmt, into = this.sequenceUses) {
-        const sequences = stmt.kind === "insert" ? stmt.sequences : stmt.kind === "setVariable" ? stmt.sequences : void 0;
-        if (!sequences) return;
-        for (let i = 0; i < sequences.length; i++) {
-          const [schema, name2] = splitKey(this.keyOf(sequences[i], stmt));
-          let schemas = into.get(name2);
-          if (!schemas) into.set(name2, schemas = /* @__PURE__ */ new Set());
-          schemas.add(schema);
-        }
-      }
-      /** Which version of its table each insert fills (TableVersions.attribute); inserts that fit no definition are dropped. */
-      attributeInserts() {
-        for (const [key, target] of this.insertTargets) {
-          const latest = this.tableByKey(key);
-          if (!latest?.definition) continue;
-          const kept = this.versions.attribute(target, latest);
-          if (kept.length === target.sites.length) continue;
-          Object.assign(target, sitesTarget(key, [...kept]));
-          if (kept.length > 0) continue;
-          this.insertTargets.delete(key);
-          const name2 = splitKey(key)[1];
-          const sameName = this.targetsByName.get(name2).filter((t) => t !== target);
-          if (sameName.length > 0) this.targetsByName.set(name2, sameName);
-          else this.targetsByName.delete(name2);
-        }
-        this.versions.noteDdlVersions();
-      }
-      /**
-       * The rows of a SAMPLE database table as db2sampl creates it, read by `stmt` of `file`, a script connected to
-       * SAMPLE: when no analysed file creates that table or inserts into it where it may be SAMPLE's table
-       * (shadowsSampleTable; then its rows are not db2sampl's).
-       */
-      stockSampleRows(name2, stmt, file) {
-        const rows = sampleTableRows(name2.name);
-        if (rows === void 0 || DATABASE_AT.get(stmt) !== SAMPLE_DATABASE) return void 0;
-        return this.shadowsSampleTable(name2.name, file) ? void 0 : rows;
-      }
-      /**
-       * Whether the files create or fill a table named `name` that may be the SAMPLE table `reader` (a file connected
-       * to SAMPLE) reads. Not one in a script connected to another database (XmlIntegrate_setup.db2's EMPLOYEE would
-       * be, had it connected elsewhere): that database's table is another. Nor a definition that cannot be the
-       * parent of a foreign key `reader` declares to that name, whose parent columns are no primary or unique key
-       * of it (Db2 rejects such a key, SQL0573N): the reader's script runs against another table of that name
-       * (cgtt.db2's PAYROLL references EMPLOYEE (EMPNO), which XmlIntegrate_setup.db2's keyless EMPLOYEE is not).
-       * Statements of a script that names no database, or of application code, may run in SAMPLE.
-       */
-      shadowsSampleTable(name2, reader) {
-        const mayBeSample = (stmt) => {
-          const database = DATABASE_AT.get(stmt);
-          return database === void 0 || database === SAMPLE_DATABASE;
-        };
-        for (const target of this.targetsByName.get(name2) ?? []) if (target.sites.some((s) => mayBeSample(s.stmt))) return true;
-        const keysFromReader = [];
-        for (const table of this.allVersions()) {
-          for (const fk of table.foreignKeys) if (fk.file === reader && splitKey(fk.parentKey)[1] === name2) keysFromReader.push(fk.constraint.parentColumns);
-        }
-        for (const table of this.allVersions()) {
-          if (table.name !== name2 || !table.definition || !mayBeSample(table.definition.stmt)) continue;
-          if (keysFromReader.some((columns2) => !hasKey(table, columns2))) continue;
-          return true;
-        }
-        return false;
-      }
-      /** The version of the same table that states its storage, for one that states none (TableVersions.storedTwin). */
-      storedTwin(table) {
-        return this.versions.storedTwin(table);
-      }
-      /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
-      allVersions() {
-        return this.versions.all();
-      }
       finish(bulkRowThreshold) {
         this.bulkRowThreshold = bulkRowThreshold;
         this.attributeInserts();
@@ -8567,9 +8614,6 @@ var init_schema = __esm({
         }
       }
     };
-    namesIn2 = /* @__PURE__ */ new WeakMap();
-    NO_TABLES = /* @__PURE__ */ new Set();
-    DATABASE_AT = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -9694,98 +9738,694 @@ var init_schema_findings = __esm({
   }
 });
 
-// server/src/engine/cross-file.ts
-function callerIndex(models) {
-  let byName2;
-  for (const model of models) {
-    for (const call of model.code?.loopCalls ?? []) {
-      byName2 ??= /* @__PURE__ */ new Map();
-      const entry = { file: model.source.path, ...call };
-      const list = byName2.get(call.name);
-      if (list) list.push(entry);
-      else byName2.set(call.name, [entry]);
-    }
-  }
-  return byName2;
+// server/src/engine/members.ts
+function memberName(path) {
+  const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+  const dot = base.lastIndexOf(".");
+  return (dot > 0 ? base.slice(0, dot) : base).toUpperCase();
 }
-function withCallersLoops(model, index) {
-  const code = model.code;
-  if (!index || !code?.types) return model;
-  const types = new Set(code.types);
-  const path = model.source.path;
-  const isLent = (c) => c.file !== path && types.has(c.type);
-  const callers = /* @__PURE__ */ new Map();
-  const callSpans = /* @__PURE__ */ new Map();
-  for (const { caller, callee, span, conditions } of code.innerCalls ?? []) {
-    const list = callers.get(callee);
-    if (list) list.push(caller);
-    else callers.set(callee, [caller]);
-    callSpans.set(`${caller}\0${callee}`, { span, conditions });
-  }
-  const reaching = /* @__PURE__ */ new Map();
-  const loopsReaching = (name2) => {
-    let found = reaching.get(name2);
-    if (found) return found;
-    found = [];
-    const loops = /* @__PURE__ */ new Set();
-    let level = [{ name: name2, path: [name2] }];
-    const seen = /* @__PURE__ */ new Set([name2]);
-    for (let depth = 0; depth <= MAX_INNER_DEPTH && level.length > 0; depth++) {
-      const next = [];
-      for (const at of level) {
-        for (const call of index.get(at.name) ?? []) {
-          const key = `${call.file}\0${call.loop.span.start}\0${call.loop.span.end}`;
-          if (!isLent(call) || loops.has(key)) continue;
-          loops.add(key);
-          found.push({ loop: { ...call.loop, via: viaText(at.path), file: baseName2(call.file) }, guarded: call.guarded, path: at.path });
+function folderOf2(path) {
+  return path.slice(0, Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"), 0));
+}
+var NOTHING_STALE, COPYBOOK, MemberIndex;
+var init_members = __esm({
+  "server/src/engine/members.ts"() {
+    "use strict";
+    NOTHING_STALE = [];
+    COPYBOOK = /\.(?:cpy|dcl|copy)$/i;
+    MemberIndex = class {
+      byName = /* @__PURE__ */ new Map();
+      /** Member name -> files that include it. */
+      includers = /* @__PURE__ */ new Map();
+      stale = /* @__PURE__ */ new Set();
+      /** A file was added, changed (`present`) or removed: files that include its member name are stale. */
+      changed(path, present) {
+        const name2 = memberName(path);
+        let paths = this.byName.get(name2);
+        if (present) {
+          if (!paths) this.byName.set(name2, paths = /* @__PURE__ */ new Set());
+          paths.add(path);
+        } else paths?.delete(path);
+        for (const includer of this.includers.get(name2) ?? []) if (includer !== path) this.stale.add(includer);
+      }
+      /** What each file included when last read (track undoes it before recording the new list). */
+      included = /* @__PURE__ */ new Map();
+      /** Records what a file includes (after each read). */
+      track(path, members) {
+        const before = this.included.get(path);
+        if (before) for (const member of before) this.includers.get(member)?.delete(path);
+        if (!members || members.length === 0) {
+          if (before) this.included.delete(path);
+          return;
         }
-        for (const up of callers.get(at.name) ?? []) {
-          if (seen.has(up)) continue;
-          seen.add(up);
-          next.push({ name: up, path: [up, ...at.path] });
+        this.included.set(path, members);
+        for (const member of members) {
+          let set = this.includers.get(member);
+          if (!set) this.includers.set(member, set = /* @__PURE__ */ new Set());
+          set.add(path);
         }
       }
-      level = next;
-    }
-    reaching.set(name2, found);
-    return found;
-  };
-  const callerOf = (name2) => loopsReaching(name2)[0] ?? null;
-  const functions = [];
-  let executions;
-  code.executions.forEach((e, i) => {
-    const name2 = e.inFunction?.name;
-    const caller = !e.loop && name2 ? callerOf(name2) : null;
-    if (!caller) return;
-    executions ??= [...code.executions];
-    executions[i] = { ...e, loop: caller.loop, ...caller.guarded ? { guarded: true } : {} };
-    functions.push({ span: e.inFunction.span, ...caller });
-  });
-  if (!executions) return model;
-  const commits = code.commits.flatMap((c) => {
-    if (c.loop) return [c];
-    const fn = functions.find((f) => f.span.start <= c.callSpan.start && c.callSpan.end <= f.span.end);
-    if (fn) return [{ ...c, loop: fn.loop, guarded: c.guarded || fn.guarded }];
-    const reached = c.inFunction?.name ? loopsReaching(c.inFunction.name) : [];
-    if (reached.length === 0) return [c];
-    return reached.map(({ loop, guarded: guarded2, path: path2 }) => {
-      const call = path2.length > 1 ? callSpans.get(`${path2[path2.length - 2]}\0${path2[path2.length - 1]}`) : void 0;
-      return { ...c, loop, guarded: c.guarded || guarded2, ...call ? { callSpan: call.span, conditions: call.conditions } : {} };
-    });
-  });
-  return { ...model, code: { ...code, executions, commits } };
+      /** Files to read again, once each. */
+      takeStale() {
+        if (this.stale.size === 0) return NOTHING_STALE;
+        const out = [...this.stale];
+        this.stale.clear();
+        return out;
+      }
+      /** The file of member `name` nearest to `from` (same folder, then a sibling folder, then anywhere). */
+      find(name2, from, get) {
+        const paths = [...this.byName.get(name2.toUpperCase()) ?? []].filter((p) => p !== from);
+        if (paths.length === 0) return void 0;
+        const here = folderOf2(from);
+        const parent = folderOf2(here);
+        const rank = (p) => (folderOf2(p) === here ? 0 : folderOf2(folderOf2(p)) === parent ? 1 : 2) * 2 + (COPYBOOK.test(p) ? 0 : 1);
+        paths.sort((a, b) => rank(a) - rank(b) || a.length - b.length || a.localeCompare(b));
+        return get(paths[0]);
+      }
+    };
+  }
+});
+
+// server/src/engine/workspace-files.ts
+function timedOutModel(source, reason) {
+  return { source, statements: [], comments: [], leftOut: reason, timedOut: true };
 }
-function viaText(path) {
-  return path.length === 1 ? path[0] : path.map((name2) => `${name2}()`).join(", then ");
+function buildFileModel(source, frontEnds = [], terminator, options = { driverModules: [] }, dialect) {
+  if (source.language === "sql") {
+    const scan = terminator === void 0 ? scanTerminator(source.text, { name: source.path }) : void 0;
+    const model2 = scriptModel(source, parseSql(source.text, { terminator: scriptTerminator(source.text, terminator, scan) }), dialect);
+    noteTerminator(model2, terminator, scan?.semicolonComment);
+    return model2;
+  }
+  const frontEnd2 = frontEnds.find((f) => f.languages.includes(source.language));
+  if (!frontEnd2) return { source, statements: [], comments: [] };
+  const read = frontEnd2.read(source, options);
+  const model = { source, statements: read.statements, comments: read.comments };
+  if (read.code) model.code = read.code;
+  if (read.leftOut) model.leftOut = read.leftOut;
+  if (read.includes) model.includes = read.includes;
+  if (read.syntaxError) model.syntaxError = read.syntaxError;
+  const chosen = dialect ?? read.dialect ?? inferDialect(read.statements, "");
+  if (chosen) model.dialect = chosen;
+  return model;
 }
-function baseName2(path) {
-  return path.replace(/^.*[\\/]/, "");
+function frontEndOptions(config) {
+  return { driverModules: config.driverModules };
 }
-var MAX_INNER_DEPTH;
-var init_cross_file = __esm({
-  "server/src/engine/cross-file.ts"() {
+function frontEndOptionsKey(config) {
+  return JSON.stringify(config.driverModules);
+}
+function parentFolder(path) {
+  if (path === "") return void 0;
+  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return cut < 0 ? "" : path.slice(0, cut);
+}
+var NO_READ_STATE, WorkspaceFiles;
+var init_workspace_files = __esm({
+  "server/src/engine/workspace-files.ts"() {
     "use strict";
-    MAX_INNER_DEPTH = 3;
+    init_parser();
+    init_terminator();
+    init_script_read();
+    init_schema_findings();
+    init_config();
+    init_dialect();
+    init_members();
+    init_lines();
+    init_deadline();
+    init_clock();
+    NO_READ_STATE = {};
+    WorkspaceFiles = class {
+      constructor(config, frontEnds = []) {
+        this.config = config;
+        this.frontEnds = frontEnds;
+      }
+      config;
+      frontEnds;
+      files = /* @__PURE__ */ new Map();
+      /** DDL read for the schema model only (config "schema"): never reported on; see schema/schema-findings.ts. */
+      schemaFiles = /* @__PURE__ */ new Map();
+      /** Bumped when the configuration or a schema file changes. */
+      schemaVersion = 0;
+      /** The schema folded from all files (Workspace.schema); undefined when a change made it stale (invalidate). */
+      schemaCache;
+      /** Findings of rules about runs (Rule.endsRun), per script and rule, kept per piece (engine/segments.ts). */
+      pieces = /* @__PURE__ */ new Map();
+      /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
+      generation = 0;
+      budgetMs = DEFAULT_FILE_BUDGET_MS;
+      /** Rules that threw, disabled for that file; callers log these. */
+      ruleFailures = [];
+      /** byFileFolder: nearestDialect's answer by the folder of a file (null: none), filled as files ask. */
+      dialectCache;
+      /** Files by member name, for COPY / EXEC SQL INCLUDE; files whose includes changed are read again on next use. */
+      members = new MemberIndex();
+      /**
+       * Keep what makes the next analysis of an edited file cheaper: what reading a script leaves for reading it
+       * again (ScriptState: the terminator scan's checkpoints, where the dialect words are) and the index of a
+       * model's statements by kind that its rules build (engine/statements.ts). For an editor. A one-pass run (the
+       * CLI) sets it false: every model is held until the end, and the garbage collector copies what is held with it.
+       */
+      keepForEdits = true;
+      setConfig(config) {
+        const reread = frontEndOptionsKey(config) !== frontEndOptionsKey(this.config);
+        this.config = config;
+        for (const [path, entry] of this.files) {
+          if (entry.model.source.language !== "sql") {
+            if (reread || dialectFor(path, config) !== entry.dialect) this.files.set(path, this.newEntry(entry.model.source, void 0));
+            continue;
+          }
+          const terminator = terminatorFor(path, config);
+          if (terminator !== entry.terminator || dialectFor(path, config) !== entry.dialect) this.files.set(path, this.newEntry(entry.model.source, terminator));
+        }
+        this.schemaVersion++;
+        this.invalidate();
+      }
+      /** The language a path is linted as, or undefined when it is not linted. */
+      languageOf(path) {
+        return languageOf(path, this.config);
+      }
+      /**
+       * Files being added together (addFiles), known before any of them is read: a program finds the copybooks
+       * that come after it in the list on its first read, instead of being read again when they arrive.
+       */
+      arriving;
+      /**
+       * Adds many files in one go (a CLI run): `add` makes the setFile / adoptFile calls, in the order their
+       * findings are listed, for files among `files`. A COBOL program listed before its copybooks (cbl/ before
+       * cpy/) is read once, with them; added one by one it was read without them and then again.
+       */
+      addFiles(files, add) {
+        const arriving = /* @__PURE__ */ new Map();
+        for (const { path, text: text2 } of files) {
+          const language = this.languageOf(path);
+          if (!language || this.files.get(path)?.model.source.text === text2) continue;
+          arriving.set(path, { path, text: text2, language });
+          this.members.changed(path, true);
+        }
+        this.arriving = arriving;
+        try {
+          add();
+        } finally {
+          this.arriving = void 0;
+        }
+      }
+      /**
+       * Adds or replaces a file; returns its model, or undefined when the file is not linted. `change`: where the
+       * text differs from the one the workspace holds for the path, when the caller knows (an editor's change
+       * events); otherwise the texts are compared.
+       */
+      setFile(path, text2, language = this.languageOf(path), change) {
+        if (!language) return void 0;
+        const existing = this.files.get(path);
+        const terminator = language === "sql" ? terminatorFor(path, this.config) : void 0;
+        if (existing && existing.model.source.text === text2 && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
+        const known = this.arriving?.get(path);
+        const source = known && known.text === text2 && known.language === language ? known : { path, text: text2, language };
+        const entry = this.newEntry(source, terminator, existing, change);
+        this.files.set(path, entry);
+        if (source !== known) this.members.changed(path, true);
+        const schema = existing && this.schemaCache ? this.schemaCache.withFileReplaced(existing.model, entry.model) : void 0;
+        const dialectKept = this.dialectCache?.generation === this.generation && existing !== void 0 && existing.model.dialect === entry.model.dialect && existing.model.source.language === language;
+        this.invalidate();
+        this.schemaCache = schema;
+        if (dialectKept) this.dialectCache.generation = this.generation;
+        this.lastEditKeptSchema = schema !== void 0;
+        return entry.model;
+      }
+      /** Whether the last setFile kept the schema model (the edit changed no DDL, SET SCHEMA or insert shape). */
+      lastEditKeptSchema = false;
+      /**
+       * Adds a script read elsewhere (a worker thread, cli/parse-pool.ts) with the configured terminator and
+       * dialect, as setFile would have read it; `readMs` is the time the reading took there.
+       */
+      adoptFile(model, readMs) {
+        const path = model.source.path;
+        const terminator = model.source.language === "sql" ? terminatorFor(path, this.config) : void 0;
+        this.members.track(path, model.includes);
+        this.files.set(path, { model, lines: new LineIndex(model.source.text), terminator, dialect: dialectFor(path, this.config), readMs });
+        if (this.arriving?.get(path)?.text !== model.source.text) this.members.changed(path, true);
+        this.invalidate();
+      }
+      /** Per-file times of the last read and rule run, for `--timings` and the benchmarks' slowest files. */
+      timings() {
+        return [...this.files].map(([file, e]) => ({ file, lines: e.lines.lineCount, readMs: e.readMs, rulesMs: e.rulesMs ?? 0 }));
+      }
+      /**
+       * Reads a file. `previous`: the entry it replaces (an edit); a script is then re-parsed from the previous
+       * model where the edit is (sql/incremental.ts), and the previous model's statements are used up.
+       */
+      newEntry(source, terminator, previous, hint) {
+        const started = nowMs();
+        const dialect = dialectFor(source.path, this.config);
+        let model;
+        let state = NO_READ_STATE;
+        try {
+          model = withDeadline(this.budgetMs, () => {
+            if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, this.frontEndOptions(), dialect);
+            const read = readScript(source, terminator, dialect, previous, hint);
+            state = read;
+            return read.model;
+          }, started);
+        } catch (error) {
+          if (!(error instanceof DeadlineExceeded)) throw error;
+          model = timedOutModel(source, error.message);
+        }
+        this.members.track(source.path, model.includes);
+        const { parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan } = this.keepForEdits ? state : NO_READ_STATE;
+        return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan, readMs: nowMs() - started };
+      }
+      /** What the code front ends are handed, made once per configuration (not per file read). */
+      frontEndOptionsMade;
+      frontEndOptions() {
+        if (this.frontEndOptionsMade?.config !== this.config) {
+          const member = (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
+          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions } };
+        }
+        return this.frontEndOptionsMade.options;
+      }
+      /** Reads again the files whose included members changed since they were read (see MemberIndex). */
+      refreshIncluders() {
+        const stale = this.members.takeStale();
+        for (const path of stale) {
+          const entry = this.files.get(path);
+          if (entry) this.files.set(path, this.newEntry(entry.model.source, entry.terminator));
+        }
+        if (stale.length > 0) this.invalidate();
+      }
+      removeFile(path) {
+        if (this.files.delete(path)) {
+          this.pieces.delete(path);
+          this.members.changed(path, false);
+          this.forgetFailures(path);
+          this.invalidate();
+        }
+      }
+      /**
+       * Adds or replaces a schema file: SQL whose DDL feeds the schema model (before the linted files, as a
+       * database that exists before the application runs) and whose findings appear on the inserts they concern.
+       * A path that is also linted counts as linted.
+       */
+      setSchemaFile(path, text2) {
+        const existing = this.schemaFiles.get(path);
+        if (existing && existing.model.source.text === text2) return existing.model;
+        const started = nowMs();
+        const model = schemaFileView(buildFileModel({ path, text: text2, language: "sql" }, [], terminatorFor(path, this.config)));
+        this.schemaFiles.set(path, { model, lines: new LineIndex(text2), readMs: nowMs() - started });
+        this.schemaVersion++;
+        this.invalidate();
+        return model;
+      }
+      removeSchemaFile(path) {
+        if (this.schemaFiles.delete(path)) {
+          this.schemaVersion++;
+          this.forgetFailures(path);
+          this.invalidate();
+        }
+      }
+      schemaFilePaths() {
+        return [...this.schemaFiles.keys()];
+      }
+      hasFile(path) {
+        return this.files.has(path);
+      }
+      paths() {
+        return [...this.files.keys()];
+      }
+      /**
+       * Functions of the C/C++ files that run a single-row INSERT per call (called-inserts.ts), handed to the front ends
+       * (FrontEndOptions.calledFunctions): a file that calls one is read, though it names no driver. Only grows.
+       */
+      insertFunctions = /* @__PURE__ */ new Set();
+      /** Line index of a linted file or a schema file (related locations point into schema files). */
+      lines(path) {
+        return (this.files.get(path) ?? this.schemaFiles.get(path))?.lines;
+      }
+      /** Schema files not shadowed by a linted file of the same path. */
+      schemaEntries() {
+        return [...this.schemaFiles].filter(([path]) => !this.files.has(path));
+      }
+      invalidate() {
+        this.schemaCache = void 0;
+        this.generation++;
+      }
+      /**
+       * The dialect of a file that shows none (plain CREATE TABLE): the one the nearest scripts and jobs show, when
+       * they show one only. Nearest: those of the file's own folder, else of its parent's tree, and so on up; so a
+       * run over several repositories (a z/OS one beside LUW ones) reads each one's plain DDL as a run over that
+       * repository alone would. COBOL's dialect comes from its file name, too weak to decide for the rest.
+       */
+      nearestDialect(path) {
+        if (this.dialectCache?.generation !== this.generation) this.dialectCache = { generation: this.generation, byFolder: this.dialectsByFolder(), byFileFolder: /* @__PURE__ */ new Map() };
+        const { byFolder, byFileFolder } = this.dialectCache;
+        if (byFolder.size === 0) return void 0;
+        const start = parentFolder(path);
+        if (start === void 0) return void 0;
+        const known = byFileFolder.get(start);
+        if (known !== void 0) return known ?? void 0;
+        let found = null;
+        for (let folder = start; folder !== void 0; folder = parentFolder(folder)) {
+          const seen = byFolder.get(folder);
+          if (seen !== void 0) {
+            found = seen === "both" ? null : seen;
+            break;
+          }
+        }
+        byFileFolder.set(start, found);
+        return found ?? void 0;
+      }
+      /** For each folder above a script or job that shows a dialect: the one its tree shows, or 'both'. */
+      dialectsByFolder() {
+        const byFolder = /* @__PURE__ */ new Map();
+        for (const { model } of this.files.values()) {
+          const dialect = model.dialect;
+          if (!dialect || model.source.language !== "sql" && model.source.language !== "jcl") continue;
+          for (let folder = parentFolder(model.source.path); folder !== void 0; folder = parentFolder(folder)) {
+            const seen = byFolder.get(folder);
+            if (seen === dialect || seen === "both") break;
+            byFolder.set(folder, seen === void 0 ? dialect : "both");
+          }
+        }
+        return byFolder;
+      }
+      /** Drops the recorded failures of a file (before its rules run again, or when it goes away). */
+      forgetFailures(path) {
+        let kept = 0;
+        for (const failure of this.ruleFailures) if (failure.file !== path) this.ruleFailures[kept++] = failure;
+        this.ruleFailures.length = kept;
+      }
+    };
+  }
+});
+
+// server/src/sql/pieces.ts
+function cutScript(text2, terminator, count) {
+  if (STATEFUL_DIRECTIVE.test(text2)) return void 0;
+  const cuts = [0];
+  for (let k = 1; k < count; k++) {
+    const cut = cutNear(text2, terminator, Math.max(cuts[cuts.length - 1] + 1, Math.floor(text2.length * k / count)));
+    if (cut !== void 0) cuts.push(cut);
+  }
+  return cuts.map((from, i) => i + 1 < cuts.length ? { from, until: cuts[i + 1] } : { from });
+}
+function cutNear(text2, terminator, at) {
+  const limit = Math.min(text2.length, at + CUT_SEARCH_CHARS);
+  for (let lineStart = text2.indexOf("\n", at) + 1; lineStart > 0 && lineStart < limit; lineStart = text2.indexOf("\n", lineStart) + 1) {
+    let first = lineStart;
+    while (first < limit && (text2.charCodeAt(first) === 32 || text2.charCodeAt(first) === 9)) first++;
+    if (!CUT_WORDS.test(text2.slice(first, first + 10))) continue;
+    let before = lineStart - 1;
+    while (before >= 0 && /\s/.test(text2[before])) before--;
+    if (before >= 0 && text2.startsWith(terminator, before + 1 - terminator.length)) return first;
+  }
+  return void 0;
+}
+function parsePiece(text2, terminator, piece) {
+  const statements = [];
+  let nextStart;
+  let stateful = false;
+  const lexed = parseStatementsFrom(text2, terminator, IDENTITY_ORIGIN, { from: piece.from, lineStart: true, roundTokens: 1 << 15 }, (stmt) => {
+    if (piece.until !== void 0 && stmt.span.start >= piece.until) {
+      nextStart = stmt.span.start;
+      return false;
+    }
+    if (STATEFUL_KINDS.has(stmt.kind)) stateful = true;
+    statements.push(stmt);
+    return true;
+  });
+  const comments = nextStart === void 0 ? lexed : lexed.filter((c) => c.span.start < nextStart);
+  return { statements, comments, nextStart: piece.until === void 0 ? void 0 : nextStart ?? text2.length, stateful };
+}
+function joinPieces(pieces, parsed) {
+  const statements = [];
+  const comments = [];
+  for (let i = 0; i < parsed.length; i++) {
+    const piece = parsed[i];
+    if (piece.stateful) return void 0;
+    if (i + 1 < parsed.length && piece.nextStart !== pieces[i + 1].from) return void 0;
+    for (const stmt of piece.statements) statements.push(stmt);
+    for (const comment of piece.comments) comments.push(comment);
+  }
+  return { statements, comments };
+}
+var CUT_WORDS, CUT_SEARCH_CHARS;
+var init_pieces = __esm({
+  "server/src/sql/pieces.ts"() {
+    "use strict";
+    init_ast();
+    init_parser();
+    init_incremental();
+    CUT_WORDS = /^(INSERT|CREATE|ALTER|DROP|COMMIT|CALL|DELETE|UPDATE|MERGE|GRANT|COMMENT|SET|IMPORT|LOAD|CONNECT|RUNSTATS|REORG)\b/i;
+    CUT_SEARCH_CHARS = 1 << 20;
+  }
+});
+
+// server/src/cli/ship-model.ts
+function packModel(model) {
+  const source = model.source;
+  const member = (value) => typeof value !== "function" && value !== IDENTITY_ORIGIN && value !== source && (typeof value !== "object" || value === null || plain(value));
+  return rewriteInPlace(model, (value) => packValue(value, source), member) ? model : void 0;
+}
+function unpackModel(model, source) {
+  rewriteInPlace(model, (value) => unpackValue(value, source), () => true);
+  return model;
+}
+function rewriteInPlace(root, replace, member) {
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [root];
+  const walkInto = (value) => {
+    if (typeof value === "object" && value !== null && !seen.has(value)) {
+      seen.add(value);
+      stack.push(value);
+    }
+  };
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node instanceof Set) {
+      for (const value of node) {
+        if (!member(value)) return false;
+        walkInto(value);
+      }
+    } else if (node instanceof Map) {
+      for (const [key, value] of node) {
+        if (typeof key === "object" && key !== null) return false;
+        const replaced2 = replace(value);
+        if (replaced2 === CANNOT) return false;
+        if (replaced2 !== value) node.set(key, replaced2);
+        else walkInto(value);
+      }
+    } else {
+      const record = node;
+      for (const key in record) {
+        const value = record[key];
+        const replaced2 = replace(value);
+        if (replaced2 === CANNOT) return false;
+        if (replaced2 !== value) record[key] = replaced2;
+        else walkInto(value);
+      }
+    }
+  }
+  return true;
+}
+function packValue(value, source) {
+  if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") return CANNOT;
+  if (typeof value !== "object" || value === null) return value;
+  if (value === IDENTITY_ORIGIN) return { [MARK]: "origin" };
+  if (value === source) return { [MARK]: "source" };
+  if (plain(value)) return value;
+  const values = packedValuesParts(value);
+  return values ? { [MARK]: "values", ...values } : CANNOT;
+}
+function plain(value) {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === Array.prototype || proto === Map.prototype || proto === Set.prototype || proto === null;
+}
+function unpackValue(value, source) {
+  if (typeof value !== "object" || value === null || !(MARK in value)) return value;
+  const marker = value;
+  if (marker[MARK] === "values") return packedValues(marker);
+  return marker[MARK] === "origin" ? IDENTITY_ORIGIN : source;
+}
+var MARK, CANNOT;
+var init_ship_model = __esm({
+  "server/src/cli/ship-model.ts"() {
+    "use strict";
+    init_ast();
+    init_values();
+    MARK = "\0insertlint";
+    CANNOT = /* @__PURE__ */ Symbol("cannot travel");
+  }
+});
+
+// server/src/cli/parse-pool.ts
+function threads() {
+  return require("node:worker_threads");
+}
+function availableCores() {
+  return Math.max(1, (0, import_node_os.availableParallelism)());
+}
+function workerCount(jobs, tasks) {
+  if (jobs <= 1 || tasks.length === 0) return 0;
+  let chars = 0;
+  let units = 0;
+  for (const task of tasks) {
+    chars += task.text.length;
+    units += task.text.length >= MIN_PIECE_CHARS ? jobs : 1;
+  }
+  return chars < MIN_PARALLEL_CHARS || units < 2 ? 0 : Math.min(jobs, units);
+}
+function taskMessages(tasks, workers, budgetMs) {
+  const messages = [];
+  tasks.forEach((task, id) => {
+    if (workers >= 2 && task.text.length >= MIN_PIECE_CHARS) {
+      const scan = task.terminator === void 0 ? scanTerminator(task.text, { name: task.path }) : void 0;
+      const terminator = scriptTerminator(task.text, task.terminator, scan);
+      const pieces = cutScript(task.text, terminator, workers);
+      if (pieces && pieces.length > 1) {
+        const semicolonComment = scan?.semicolonComment;
+        pieces.forEach((piece, index) => messages.push({ id, budgetMs, path: task.path, text: task.text, terminator, dialect: task.dialect, piece: { index, ...piece }, ...semicolonComment && { semicolonComment } }));
+        return;
+      }
+    }
+    messages.push({ id, budgetMs, ...task });
+  });
+  const size = (m) => m.piece ? (m.piece.until ?? m.text.length) - m.piece.from : m.text.length;
+  return messages.sort((a, b) => size(b) - size(a));
+}
+function scriptSource(task) {
+  return { path: task.path, text: task.text, language: "sql" };
+}
+async function parseInWorkers(script, tasks, workers, budgetMs) {
+  const results = new Array(tasks.length).fill(void 0);
+  const messages = taskMessages(tasks, workers, budgetMs);
+  const joins = /* @__PURE__ */ new Map();
+  let next = 0;
+  const runOne = (worker) => new Promise((resolve10) => {
+    const send = () => {
+      if (next >= messages.length) {
+        resolve10();
+        return;
+      }
+      const message = messages[next++];
+      if (message.piece && !joins.has(message.id)) {
+        const pieces = messages.filter((m) => m.id === message.id).sort((a, b) => a.piece.index - b.piece.index).map((m) => ({ from: m.piece.from, until: m.piece.until }));
+        joins.set(message.id, new PieceJoin(tasks[message.id], pieces, budgetMs, nowMs(), message.semicolonComment));
+      }
+      worker.postMessage(message);
+    };
+    worker.on("message", (result) => {
+      const task = tasks[result.id];
+      if (result.piece !== void 0) results[result.id] = joins.get(result.id).add(result);
+      else if (result.model) results[result.id] = { model: unpackModel(result.model, scriptSource(task)), readMs: result.readMs };
+      send();
+    });
+    worker.on("error", () => resolve10());
+    worker.on("exit", () => resolve10());
+    send();
+  });
+  const { Worker } = threads();
+  const pool = Array.from({ length: workers }, () => new Worker(script, { argv: [WORKER_ARG], workerData: { insertlintParseWorker: true } }));
+  if (process.env.INSERTLINT_TRACE_JOBS) process.stderr.write(`insertlint: reading ${tasks.length} scripts in ${workers} worker threads
+`);
+  try {
+    await Promise.all(pool.map(runOne));
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
+  return results;
+}
+function isParseWorker() {
+  if (!process.argv.includes(WORKER_ARG)) return false;
+  const { isMainThread, workerData } = threads();
+  return !isMainThread && workerData?.insertlintParseWorker === true;
+}
+function runParseWorker() {
+  const { parentPort } = threads();
+  parentPort.on("message", (task) => {
+    const started = nowMs();
+    const result = task.piece ? { id: task.id, piece: task.piece.index, readMs: 0 } : { id: task.id, readMs: 0 };
+    let model;
+    const source = scriptSource(task);
+    try {
+      model = withDeadline(task.budgetMs, () => {
+        if (!task.piece) return buildFileModel(source, [], task.terminator, { driverModules: [] }, task.dialect);
+        const parsed = parsePiece(task.text, task.terminator, task.piece);
+        result.nextStart = parsed.nextStart;
+        result.stateful = parsed.stateful;
+        return { source, statements: parsed.statements, comments: parsed.comments };
+      });
+    } catch (error) {
+      if (!(error instanceof DeadlineExceeded)) model = void 0;
+      else if (task.piece) result.timedOut = error.message;
+      else model = timedOutModel(source, error.message);
+    }
+    result.readMs = nowMs() - started;
+    const packed = model && packModel(model);
+    if (packed) result.model = packed;
+    parentPort.postMessage(result);
+  });
+}
+var import_node_os, WORKER_ARG, MIN_PARALLEL_CHARS, MIN_PIECE_CHARS, DEFAULT_JOBS, PieceJoin;
+var init_parse_pool = __esm({
+  "server/src/cli/parse-pool.ts"() {
+    "use strict";
+    import_node_os = require("node:os");
+    init_workspace_files();
+    init_script_read();
+    init_deadline();
+    init_parser();
+    init_terminator();
+    init_pieces();
+    init_ship_model();
+    init_clock();
+    WORKER_ARG = "--insertlint-parse-worker";
+    MIN_PARALLEL_CHARS = 2 * 2 ** 20;
+    MIN_PIECE_CHARS = 8 * 2 ** 20;
+    DEFAULT_JOBS = 1;
+    PieceJoin = class {
+      constructor(task, pieces, budgetMs, started, semicolonComment) {
+        this.task = task;
+        this.pieces = pieces;
+        this.budgetMs = budgetMs;
+        this.started = started;
+        this.semicolonComment = semicolonComment;
+        this.parsed = new Array(pieces.length).fill(void 0);
+        this.missing = pieces.length;
+      }
+      task;
+      pieces;
+      budgetMs;
+      started;
+      semicolonComment;
+      parsed;
+      missing;
+      timedOut;
+      failed = false;
+      /** The pieces' reading times added up: what reading the script on one thread would have taken. */
+      readMs = 0;
+      /** Adds a piece; the script once the last piece is in (undefined: the main thread reads it whole). */
+      add(result) {
+        this.readMs += result.readMs;
+        if (result.timedOut) this.timedOut = result.timedOut;
+        else if (!result.model) this.failed = true;
+        else {
+          const model2 = unpackModel(result.model, scriptSource(this.task));
+          this.parsed[result.piece] = { statements: model2.statements, comments: model2.comments, nextStart: result.nextStart, stateful: result.stateful === true };
+        }
+        if (--this.missing > 0) return void 0;
+        const readMs = nowMs() - this.started;
+        const source = scriptSource(this.task);
+        if (!this.timedOut && this.readMs > this.budgetMs) this.timedOut = new DeadlineExceeded(this.budgetMs).message;
+        if (this.timedOut) return { model: timedOutModel(source, this.timedOut), readMs };
+        const joined = this.failed ? void 0 : joinPieces(this.pieces, this.parsed);
+        if (process.env.INSERTLINT_TRACE_JOBS) process.stderr.write(`insertlint: ${this.task.path}: ${joined ? `read in ${this.pieces.length} pieces` : "pieces did not join, read whole"}
+`);
+        if (!joined) return void 0;
+        const model = scriptModel(source, joined, this.task.dialect);
+        noteTerminator(model, this.task.terminator, this.semicolonComment);
+        return { model, readMs };
+      }
+    };
   }
 });
 
@@ -9979,287 +10619,40 @@ var init_facts = __esm({
   }
 });
 
-// server/src/engine/called-inserts.ts
-function functionIndex(models) {
-  let byName2;
-  const prepares = /* @__PURE__ */ new Map();
-  for (const model of models) {
-    const functions = model.code?.functions;
-    if (!functions) continue;
-    for (const execution2 of model.code.executions) {
-      const handle = execution2.handle;
-      if (execution2.action !== "prepare" || !handle || !FIELD_PATH.test(handle)) continue;
-      if (execution2.statements.length > 0 && !execution2.statements.some((st) => st.kind === "insert")) continue;
-      let folders = prepares.get(handle);
-      if (!folders) prepares.set(handle, folders = /* @__PURE__ */ new Map());
-      for (let folder = parentFolder(model.source.path); folder !== void 0; folder = parentFolder(folder)) {
-        const list = folders.get(folder);
-        if (list) list.push({ model, execution: execution2 });
-        else folders.set(folder, [{ model, execution: execution2 }]);
-      }
-    }
-    const seen = /* @__PURE__ */ new Set();
-    for (const { name: name2, exported } of functions) {
-      if (!exported || seen.has(name2)) continue;
-      seen.add(name2);
-      byName2 ??= /* @__PURE__ */ new Map();
-      let folders = byName2.get(name2);
-      if (!folders) byName2.set(name2, folders = /* @__PURE__ */ new Map());
-      for (let folder = parentFolder(model.source.path); folder !== void 0; folder = parentFolder(folder)) {
-        const list = folders.get(folder);
-        if (list) list.push(model);
-        else folders.set(folder, [model]);
-      }
-    }
+// rules/support/migrations.ts
+function migrationStep(path) {
+  const cached = steps.get(path);
+  if (cached !== void 0 || steps.has(path)) return cached;
+  if (steps.size >= 1e4) steps.clear();
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  const name2 = path.slice(slash + 1);
+  let step;
+  const flyway = /^V(\d+(?:[._]\d+)*)__/.exec(name2);
+  const named = /^(.*?(?:upgrade|migrat)[a-z]*[^0-9]*?)(\d+(?:[._]\d+)*)/i.exec(name2);
+  if (flyway) step = { sequence: `${path.slice(0, slash + 1)}V`, version: versionOf(flyway[1]) };
+  else if (named) step = { sequence: named[1].toLowerCase(), version: versionOf(named[2]) };
+  steps.set(path, step);
+  return step;
+}
+function versionOf(text2) {
+  return text2.split(/[._]/).map(Number);
+}
+function laterMigrationStep(later, earlier) {
+  const a = migrationStep(later);
+  const b = migrationStep(earlier);
+  if (!a || !b || a.sequence !== b.sequence) return false;
+  for (let i = 0; i < Math.max(a.version.length, b.version.length); i++) {
+    const x = a.version[i] ?? 0;
+    const y = b.version[i] ?? 0;
+    if (x !== y) return x > y;
   }
-  return byName2 ? { byName: byName2, reached: /* @__PURE__ */ new Map(), prepares } : void 0;
+  return false;
 }
-function preparedSite(index, model, e) {
-  const at = e.preparedAt;
-  if (at) {
-    const own = model.code?.executions.find((x) => x.action === "prepare" && x.callSpan.start === at.start);
-    return own ? siteOf(model, own) : void 0;
-  }
-  if (e.action !== "executePrepared" || !e.handle || !FIELD_PATH.test(e.handle)) return void 0;
-  const folders = index.prepares.get(e.handle);
-  if (!folders) return void 0;
-  for (let folder = parentFolder(model.source.path); folder !== void 0; folder = parentFolder(folder)) {
-    const found = folders.get(folder);
-    if (found) return found.length === 1 ? siteOf(found[0].model, found[0].execution) : void 0;
-  }
-  return void 0;
-}
-function siteOf(model, prepare) {
-  const site = { file: baseName3(model.source.path), line: lineOf(model, prepare.callSpan.start), runs: runsName(model.source.text, prepare) };
-  if (prepare.inFunction?.name) site.fn = prepare.inFunction.name;
-  if (prepare.handle) site.handle = prepare.handle;
-  return site;
-}
-function definitionOf(index, from, name2) {
-  if (definesFunction(from, name2)) return from;
-  const folders = index.byName.get(name2);
-  if (!folders) return void 0;
-  for (let folder = parentFolder(from.source.path); folder !== void 0; folder = parentFolder(folder)) {
-    const found = folders.get(folder);
-    if (!found) continue;
-    if (found.length > 2) return void 0;
-    const others = found.filter((m) => m !== from);
-    return others.length === 1 ? others[0] : void 0;
-  }
-  return void 0;
-}
-function definesFunction(model, name2) {
-  let names3 = definedNames.get(model);
-  if (!names3) definedNames.set(model, names3 = new Set((model.code?.functions ?? []).map((f) => f.name)));
-  return names3.has(name2);
-}
-function functionFacts(model) {
-  let facts = byFunction.get(model);
-  if (facts) return facts;
-  facts = { executions: /* @__PURE__ */ new Map(), calls: /* @__PURE__ */ new Map() };
-  for (const e of model.code?.executions ?? []) {
-    const name2 = e.inFunction?.name;
-    if (!name2) continue;
-    const list = facts.executions.get(name2);
-    if (list) list.push(e);
-    else facts.executions.set(name2, [e]);
-  }
-  for (const call of model.code?.functionCalls ?? []) {
-    if (call.loop || call.from === void 0 || call.from === call.name) continue;
-    const list = facts.calls.get(call.from);
-    if (list) list.push(call.name);
-    else facts.calls.set(call.from, [call.name]);
-  }
-  byFunction.set(model, facts);
-  return facts;
-}
-function reachOf(index, model, name2) {
-  let known = index.reached.get(model);
-  if (!known) index.reached.set(model, known = /* @__PURE__ */ new Map());
-  const answer = known.get(name2);
-  if (answer === PENDING) return null;
-  if (answer !== void 0) return answer;
-  known.set(name2, PENDING);
-  const found = ownInsert(model, name2) ?? calledInsert(index, model, name2);
-  known.set(name2, found);
-  return found;
-}
-function ownInsert(model, name2) {
-  for (const e of functionFacts(model).executions.get(name2) ?? []) {
-    if (e.loop || e.batched || !runsRows(e) || e.callsInsert || e.script) continue;
-    const insert = singleRowInsertOf(e);
-    if (insert) return { model, execution: e, insert, byName: false, path: [name2], crossed: false };
-    const unknownText = e.statements.length === 0 && (e.action === "executePrepared" || e.action === "executeDirect");
-    if (unknownText && INSERT_NAMED.test(name2)) return { model, execution: e, byName: true, path: [name2], crossed: false };
-  }
-  return null;
-}
-function calledInsert(index, model, name2) {
-  for (const callee of functionFacts(model).calls.get(name2) ?? []) {
-    const target = definitionOf(index, model, callee);
-    if (!target) continue;
-    const found = reachOf(index, target, callee);
-    if (found && found.path.length < MAX_PATH) return { ...found, path: [name2, ...found.path], crossed: found.crossed || target !== model };
-  }
-  return null;
-}
-function insertFunctionNames(index) {
-  const names3 = /* @__PURE__ */ new Set();
-  if (!index) return names3;
-  for (const [name2, folders] of index.byName) {
-    let all = [];
-    for (const list of folders.values()) if (list.length > all.length) all = list;
-    if (all.some((m) => reachOf(index, m, name2) !== null)) names3.add(name2);
-  }
-  return names3;
-}
-function withCalledInserts(model, index) {
-  const code = model.code;
-  if (!index || !code?.functionCalls) return model;
-  let added;
-  let executed;
-  for (const call of code.functionCalls) {
-    if (!call.loop || call.guarded) continue;
-    const target = definitionOf(index, model, call.name);
-    if (!target) continue;
-    const found = reachOf(index, target, call.name);
-    if (!found || !(found.crossed || target !== model) || found.path.length > MAX_PATH) continue;
-    executed ??= new Set(code.executions.map((e2) => e2.callSpan.start));
-    if (executed.has(call.span.start)) continue;
-    const e = found.execution;
-    const loop = { ...call.loop, via: viaText2(found.path) };
-    const at = { file: baseName3(found.model.source.path), line: lineOf(found.model, e.callSpan.start), runs: runsName(found.model.source.text, e) };
-    const prepared = found.byName ? preparedSite(index, found.model, e) : void 0;
-    (added ??= []).push({
-      callSpan: call.span,
-      api: e.api,
-      action: e.action,
-      statements: [],
-      textKind: "unknown",
-      splicedValues: [],
-      loop,
-      batched: false,
-      callsInsert: { ...at, ...found.insert ? { insert: found.insert } : {}, ...found.byName ? { byName: true } : {}, ...prepared ? { prepared } : {} }
-    });
-  }
-  if (!added) return model;
-  const executions = [...code.executions, ...added].sort((a, b) => a.callSpan.start - b.callSpan.start);
-  return { ...model, code: { ...code, executions } };
-}
-function viaText2(path) {
-  return path.length === 1 ? path[0] : path.map((name2) => `${name2}()`).join(", then ");
-}
-function runsName(text2, e) {
-  if (e.api === "esql") return "EXEC SQL";
-  const m = /^[\w$.:>-]{0,200}?(\w+)\s*\(/.exec(text2.slice(e.callSpan.start, Math.min(e.callSpan.end, e.callSpan.start + 300)));
-  return m ? m[1] : "the execute call";
-}
-function lineOf(model, offset) {
-  let lines = lineIndexes.get(model);
-  if (!lines) lineIndexes.set(model, lines = new LineIndex(model.source.text));
-  return lines.line(offset) + 1;
-}
-function baseName3(path) {
-  return path.replace(/^.*[\\/]/, "");
-}
-function parentFolder(path) {
-  if (path === "") return void 0;
-  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  return cut < 0 ? "" : path.slice(0, cut);
-}
-function namesCalledIn(model) {
-  let names3 = calledNames.get(model);
-  if (names3) return names3;
-  names3 = /* @__PURE__ */ new Set();
-  const text2 = model.source.text;
-  CALLED_NAME.lastIndex = 0;
-  for (let m = CALLED_NAME.exec(text2); m; m = CALLED_NAME.exec(text2)) names3.add(m[1]);
-  calledNames.set(model, names3);
-  return names3;
-}
-var PENDING, MAX_PATH, INSERT_NAMED, FIELD_PATH, definedNames, byFunction, lineIndexes, CALLED_NAME, calledNames;
-var init_called_inserts = __esm({
-  "server/src/engine/called-inserts.ts"() {
+var steps;
+var init_migrations = __esm({
+  "rules/support/migrations.ts"() {
     "use strict";
-    init_facts();
-    init_lines();
-    PENDING = 0;
-    MAX_PATH = 4;
-    INSERT_NAMED = /insert/i;
-    FIELD_PATH = /->|\./;
-    definedNames = /* @__PURE__ */ new WeakMap();
-    byFunction = /* @__PURE__ */ new WeakMap();
-    lineIndexes = /* @__PURE__ */ new WeakMap();
-    CALLED_NAME = /\b([A-Za-z_]\w{0,100})\s*\(/g;
-    calledNames = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// server/src/engine/members.ts
-function memberName(path) {
-  const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
-  const dot = base.lastIndexOf(".");
-  return (dot > 0 ? base.slice(0, dot) : base).toUpperCase();
-}
-function folderOf2(path) {
-  return path.slice(0, Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"), 0));
-}
-var NOTHING_STALE, COPYBOOK, MemberIndex;
-var init_members = __esm({
-  "server/src/engine/members.ts"() {
-    "use strict";
-    NOTHING_STALE = [];
-    COPYBOOK = /\.(?:cpy|dcl|copy)$/i;
-    MemberIndex = class {
-      byName = /* @__PURE__ */ new Map();
-      /** Member name -> files that include it. */
-      includers = /* @__PURE__ */ new Map();
-      stale = /* @__PURE__ */ new Set();
-      /** A file was added, changed (`present`) or removed: files that include its member name are stale. */
-      changed(path, present) {
-        const name2 = memberName(path);
-        let paths = this.byName.get(name2);
-        if (present) {
-          if (!paths) this.byName.set(name2, paths = /* @__PURE__ */ new Set());
-          paths.add(path);
-        } else paths?.delete(path);
-        for (const includer of this.includers.get(name2) ?? []) if (includer !== path) this.stale.add(includer);
-      }
-      /** What each file included when last read (track undoes it before recording the new list). */
-      included = /* @__PURE__ */ new Map();
-      /** Records what a file includes (after each read). */
-      track(path, members) {
-        const before = this.included.get(path);
-        if (before) for (const member of before) this.includers.get(member)?.delete(path);
-        if (!members || members.length === 0) {
-          if (before) this.included.delete(path);
-          return;
-        }
-        this.included.set(path, members);
-        for (const member of members) {
-          let set = this.includers.get(member);
-          if (!set) this.includers.set(member, set = /* @__PURE__ */ new Set());
-          set.add(path);
-        }
-      }
-      /** Files to read again, once each. */
-      takeStale() {
-        if (this.stale.size === 0) return NOTHING_STALE;
-        const out = [...this.stale];
-        this.stale.clear();
-        return out;
-      }
-      /** The file of member `name` nearest to `from` (same folder, then a sibling folder, then anywhere). */
-      find(name2, from, get) {
-        const paths = [...this.byName.get(name2.toUpperCase()) ?? []].filter((p) => p !== from);
-        if (paths.length === 0) return void 0;
-        const here = folderOf2(from);
-        const parent = folderOf2(here);
-        const rank = (p) => (folderOf2(p) === here ? 0 : folderOf2(folderOf2(p)) === parent ? 1 : 2) * 2 + (COPYBOOK.test(p) ? 0 : 1);
-        paths.sort((a, b) => rank(a) - rank(b) || a.length - b.length || a.localeCompare(b));
-        return get(paths[0]);
-      }
-    };
+    steps = /* @__PURE__ */ new Map();
   }
 });
 
@@ -10473,94 +10866,6 @@ var init_merge = __esm({
     init_count_text();
     init_types();
     MAX_TABLES_NAMED = 4;
-  }
-});
-
-// server/src/engine/suppression-scope.ts
-function ddlWithoutInserts(stmt, schema) {
-  switch (stmt.kind) {
-    case "createTable":
-    case "createIndex":
-    case "alterTable":
-    case "createTrigger": {
-      const table = schema.table(stmt.table, stmt);
-      return !table || !schema.receivesRows(table);
-    }
-    case "createSequence":
-    case "alterSequence":
-      return !schema.isSequenceUsedByInserts(schema.keyOf(stmt.sequence, stmt));
-    case "createTablespace":
-    case "updateDbCfg":
-      return !schema.hasInsertWorkload();
-    default:
-      return false;
-  }
-}
-function suppressionJudge(model, lines, schema) {
-  let byLine;
-  const statementsOn = (line) => {
-    if (!byLine) {
-      byLine = /* @__PURE__ */ new Map();
-      for (const stmt of model.statements) {
-        const at = lines.position(fileSpanOf(stmt.origin, stmt.span).start).line;
-        const list = byLine.get(at);
-        if (list) list.push(stmt);
-        else byLine.set(at, [stmt]);
-      }
-    }
-    return byLine.get(line) ?? [];
-  };
-  return (s) => {
-    if (s.kind === "file") return !model.statements.some((stmt) => ddlWithoutInserts(stmt, schema));
-    const on = statementsOn(s.line);
-    const inside = on.length ? on : model.statements.filter((stmt) => {
-      const span = fileSpanOf(stmt.origin, stmt.span);
-      return lines.position(span.start).line <= s.line && s.line <= lines.position(span.end).line;
-    });
-    return !inside.some((stmt) => ddlWithoutInserts(stmt, schema));
-  };
-}
-var init_suppression_scope = __esm({
-  "server/src/engine/suppression-scope.ts"() {
-    "use strict";
-    init_ast();
-  }
-});
-
-// rules/support/migrations.ts
-function migrationStep(path) {
-  const cached = steps.get(path);
-  if (cached !== void 0 || steps.has(path)) return cached;
-  if (steps.size >= 1e4) steps.clear();
-  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  const name2 = path.slice(slash + 1);
-  let step;
-  const flyway = /^V(\d+(?:[._]\d+)*)__/.exec(name2);
-  const named = /^(.*?(?:upgrade|migrat)[a-z]*[^0-9]*?)(\d+(?:[._]\d+)*)/i.exec(name2);
-  if (flyway) step = { sequence: `${path.slice(0, slash + 1)}V`, version: versionOf(flyway[1]) };
-  else if (named) step = { sequence: named[1].toLowerCase(), version: versionOf(named[2]) };
-  steps.set(path, step);
-  return step;
-}
-function versionOf(text2) {
-  return text2.split(/[._]/).map(Number);
-}
-function laterMigrationStep(later, earlier) {
-  const a = migrationStep(later);
-  const b = migrationStep(earlier);
-  if (!a || !b || a.sequence !== b.sequence) return false;
-  for (let i = 0; i < Math.max(a.version.length, b.version.length); i++) {
-    const x = a.version[i] ?? 0;
-    const y = b.version[i] ?? 0;
-    if (x !== y) return x > y;
-  }
-  return false;
-}
-var steps;
-var init_migrations = __esm({
-  "rules/support/migrations.ts"() {
-    "use strict";
-    steps = /* @__PURE__ */ new Map();
   }
 });
 
@@ -13863,469 +14168,333 @@ var init_registry = __esm({
   }
 });
 
-// server/src/engine/segments.ts
-function checkByPieces(statements, endsRun, lines, check, basis, previous) {
-  const old = previous && sameBasis(previous.basis, basis) ? previous.byFirst : void 0;
-  const byFirst = /* @__PURE__ */ new Map();
-  const findings = [];
-  let from = 0;
-  for (let i = 0; i < statements.length; i++) {
-    if (i < statements.length - 1 && !endsRun(statements[i])) continue;
-    const first = statements[from];
-    const last = statements[i];
-    const start = first.origin.toFile(first.span.start);
-    const end = last.origin.toFile(last.span.end);
-    const line = lines.line(start);
-    const kept = old?.get(first);
-    let piece;
-    if (kept && kept.line === line && end - start === kept.end - kept.start && sameObjects(kept.statements, statements, from, i + 1)) {
-      const delta = start - kept.start;
-      piece = delta === 0 ? kept : { ...kept, start, end, findings: kept.findings.map((d) => moved(d, delta)) };
-    } else {
-      const own = statements.slice(from, i + 1);
-      piece = { statements: own, start, end, line, findings: check(own) };
+// server/src/engine/cross-file.ts
+function callerIndex(models) {
+  let byName2;
+  for (const model of models) {
+    for (const call of model.code?.loopCalls ?? []) {
+      byName2 ??= /* @__PURE__ */ new Map();
+      const entry = { file: model.source.path, ...call };
+      const list = byName2.get(call.name);
+      if (list) list.push(entry);
+      else byName2.set(call.name, [entry]);
     }
-    byFirst.set(first, piece);
-    for (const d of piece.findings) findings.push(d);
-    from = i + 1;
   }
-  return { findings, cache: { basis, byFirst } };
+  return byName2;
 }
-function sameBasis(a, b) {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
+function withCallersLoops(model, index) {
+  const code = model.code;
+  if (!index || !code?.types) return model;
+  const types = new Set(code.types);
+  const path = model.source.path;
+  const isLent = (c) => c.file !== path && types.has(c.type);
+  const callers = /* @__PURE__ */ new Map();
+  const callSpans = /* @__PURE__ */ new Map();
+  for (const { caller, callee, span, conditions } of code.innerCalls ?? []) {
+    const list = callers.get(callee);
+    if (list) list.push(caller);
+    else callers.set(callee, [caller]);
+    callSpans.set(`${caller}\0${callee}`, { span, conditions });
+  }
+  const reaching = /* @__PURE__ */ new Map();
+  const loopsReaching = (name2) => {
+    let found = reaching.get(name2);
+    if (found) return found;
+    found = [];
+    const loops = /* @__PURE__ */ new Set();
+    let level = [{ name: name2, path: [name2] }];
+    const seen = /* @__PURE__ */ new Set([name2]);
+    for (let depth = 0; depth <= MAX_INNER_DEPTH && level.length > 0; depth++) {
+      const next = [];
+      for (const at of level) {
+        for (const call of index.get(at.name) ?? []) {
+          const key = `${call.file}\0${call.loop.span.start}\0${call.loop.span.end}`;
+          if (!isLent(call) || loops.has(key)) continue;
+          loops.add(key);
+          found.push({ loop: { ...call.loop, via: viaText(at.path), file: baseName2(call.file) }, guarded: call.guarded, path: at.path });
+        }
+        for (const up of callers.get(at.name) ?? []) {
+          if (seen.has(up)) continue;
+          seen.add(up);
+          next.push({ name: up, path: [up, ...at.path] });
+        }
+      }
+      level = next;
+    }
+    reaching.set(name2, found);
+    return found;
+  };
+  const callerOf = (name2) => loopsReaching(name2)[0] ?? null;
+  const functions = [];
+  let executions;
+  code.executions.forEach((e, i) => {
+    const name2 = e.inFunction?.name;
+    const caller = !e.loop && name2 ? callerOf(name2) : null;
+    if (!caller) return;
+    executions ??= [...code.executions];
+    executions[i] = { ...e, loop: caller.loop, ...caller.guarded ? { guarded: true } : {} };
+    functions.push({ span: e.inFunction.span, ...caller });
+  });
+  if (!executions) return model;
+  const commits = code.commits.flatMap((c) => {
+    if (c.loop) return [c];
+    const fn = functions.find((f) => f.span.start <= c.callSpan.start && c.callSpan.end <= f.span.end);
+    if (fn) return [{ ...c, loop: fn.loop, guarded: c.guarded || fn.guarded }];
+    const reached = c.inFunction?.name ? loopsReaching(c.inFunction.name) : [];
+    if (reached.length === 0) return [c];
+    return reached.map(({ loop, guarded: guarded2, path: path2 }) => {
+      const call = path2.length > 1 ? callSpans.get(`${path2[path2.length - 2]}\0${path2[path2.length - 1]}`) : void 0;
+      return { ...c, loop, guarded: c.guarded || guarded2, ...call ? { callSpan: call.span, conditions: call.conditions } : {} };
+    });
+  });
+  return { ...model, code: { ...code, executions, commits } };
 }
-function sameObjects(kept, statements, from, to) {
-  if (kept.length !== to - from) return false;
-  for (let k = 0; k < kept.length; k++) if (kept[k] !== statements[from + k]) return false;
-  return true;
+function viaText(path) {
+  return path.length === 1 ? path[0] : path.map((name2) => `${name2}()`).join(", then ");
 }
-function moved(d, delta) {
-  const shift = (span) => ({ start: span.start + delta, end: span.end + delta });
-  const out = { ...d, span: shift(d.span) };
-  if (d.extent) out.extent = shift(d.extent);
-  if (d.partOf) out.partOf = shift(d.partOf);
-  if (d.fix) out.fix = { ...d.fix, edits: d.fix.edits.map((e) => ({ span: shift(e.span), newText: e.newText })) };
-  if (d.related) out.related = d.related.map((r) => r.file === d.file ? { ...r, span: shift(r.span) } : r);
-  return out;
+function baseName2(path) {
+  return path.replace(/^.*[\\/]/, "");
 }
-var init_segments = __esm({
-  "server/src/engine/segments.ts"() {
+var MAX_INNER_DEPTH;
+var init_cross_file = __esm({
+  "server/src/engine/cross-file.ts"() {
     "use strict";
+    MAX_INNER_DEPTH = 3;
   }
 });
 
-// server/src/engine/workspace.ts
-function inFileOrder(diagnostics) {
-  for (let i = 1; i < diagnostics.length; i++) if (diagnostics[i].span.start < diagnostics[i - 1].span.start) return false;
-  return true;
-}
-function asTestCodeFinding(d) {
-  if (SEVERITY_RANK[d.severity] <= SEVERITY_RANK.information) return d;
-  return { ...d, severity: "information", message: d.message + TEST_CODE_NOTE };
-}
-function pieceModel(model, statements) {
-  const piece = { ...model, statements };
-  delete piece.statementIndex;
-  return piece;
-}
-function timedOutModel(source, reason) {
-  return { source, statements: [], comments: [], leftOut: reason, timedOut: true };
-}
-function buildFileModel(source, frontEnds = [], terminator, options = { driverModules: [] }, dialect) {
-  if (source.language === "sql") {
-    const scan = terminator === void 0 ? scanTerminator(source.text, { name: source.path }) : void 0;
-    const model2 = scriptModel(source, parseSql(source.text, { terminator: scriptTerminator(source.text, terminator, scan) }), dialect);
-    noteTerminator(model2, terminator, scan?.semicolonComment);
-    return model2;
+// server/src/engine/called-inserts.ts
+function functionIndex(models) {
+  let byName2;
+  const prepares = /* @__PURE__ */ new Map();
+  for (const model of models) {
+    const functions = model.code?.functions;
+    if (!functions) continue;
+    for (const execution2 of model.code.executions) {
+      const handle = execution2.handle;
+      if (execution2.action !== "prepare" || !handle || !FIELD_PATH.test(handle)) continue;
+      if (execution2.statements.length > 0 && !execution2.statements.some((st) => st.kind === "insert")) continue;
+      let folders = prepares.get(handle);
+      if (!folders) prepares.set(handle, folders = /* @__PURE__ */ new Map());
+      for (let folder = parentFolder2(model.source.path); folder !== void 0; folder = parentFolder2(folder)) {
+        const list = folders.get(folder);
+        if (list) list.push({ model, execution: execution2 });
+        else folders.set(folder, [{ model, execution: execution2 }]);
+      }
+    }
+    const seen = /* @__PURE__ */ new Set();
+    for (const { name: name2, exported } of functions) {
+      if (!exported || seen.has(name2)) continue;
+      seen.add(name2);
+      byName2 ??= /* @__PURE__ */ new Map();
+      let folders = byName2.get(name2);
+      if (!folders) byName2.set(name2, folders = /* @__PURE__ */ new Map());
+      for (let folder = parentFolder2(model.source.path); folder !== void 0; folder = parentFolder2(folder)) {
+        const list = folders.get(folder);
+        if (list) list.push(model);
+        else folders.set(folder, [model]);
+      }
+    }
   }
-  const frontEnd2 = frontEnds.find((f) => f.languages.includes(source.language));
-  if (!frontEnd2) return { source, statements: [], comments: [] };
-  const read = frontEnd2.read(source, options);
-  const model = { source, statements: read.statements, comments: read.comments };
-  if (read.code) model.code = read.code;
-  if (read.leftOut) model.leftOut = read.leftOut;
-  if (read.includes) model.includes = read.includes;
-  if (read.syntaxError) model.syntaxError = read.syntaxError;
-  const chosen = dialect ?? read.dialect ?? inferDialect(read.statements, "");
-  if (chosen) model.dialect = chosen;
-  return model;
+  return byName2 ? { byName: byName2, reached: /* @__PURE__ */ new Map(), prepares } : void 0;
 }
-function compareRuleIds(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function appliesTo(dialects, dialect) {
-  if (!dialects) return true;
-  return dialect ? dialects.includes(dialect) : dialects.includes("luw");
-}
-function frontEndOptions(config) {
-  return { driverModules: config.driverModules };
-}
-function frontEndOptionsKey(config) {
-  return JSON.stringify(config.driverModules);
-}
-function mapSpan(stmt, span) {
-  if (!stmt) return span;
-  return fileSpanOf(stmt.origin, span);
-}
-function formatMessage(template, data = {}) {
-  let parts = templateParts.get(template);
-  if (!parts) {
-    if (templateParts.size >= 1e3) templateParts.clear();
-    parts = template.split(/\{(\w+)\}/);
-    templateParts.set(template, parts);
+function preparedSite(index, model, e) {
+  const at = e.preparedAt;
+  if (at) {
+    const own = model.code?.executions.find((x) => x.action === "prepare" && x.callSpan.start === at.start);
+    return own ? siteOf(model, own) : void 0;
   }
-  let out = parts[0];
-  for (let i = 1; i < parts.length; i += 2) out += (parts[i] in data ? String(data[parts[i]]) : `{${parts[i]}}`) + parts[i + 1];
-  return out;
+  if (e.action !== "executePrepared" || !e.handle || !FIELD_PATH.test(e.handle)) return void 0;
+  const folders = index.prepares.get(e.handle);
+  if (!folders) return void 0;
+  for (let folder = parentFolder2(model.source.path); folder !== void 0; folder = parentFolder2(folder)) {
+    const found = folders.get(folder);
+    if (found) return found.length === 1 ? siteOf(found[0].model, found[0].execution) : void 0;
+  }
+  return void 0;
+}
+function siteOf(model, prepare) {
+  const site = { file: baseName3(model.source.path), line: lineOf(model, prepare.callSpan.start), runs: runsName(model.source.text, prepare) };
+  if (prepare.inFunction?.name) site.fn = prepare.inFunction.name;
+  if (prepare.handle) site.handle = prepare.handle;
+  return site;
+}
+function definitionOf(index, from, name2) {
+  if (definesFunction(from, name2)) return from;
+  const folders = index.byName.get(name2);
+  if (!folders) return void 0;
+  for (let folder = parentFolder2(from.source.path); folder !== void 0; folder = parentFolder2(folder)) {
+    const found = folders.get(folder);
+    if (!found) continue;
+    if (found.length > 2) return void 0;
+    const others = found.filter((m) => m !== from);
+    return others.length === 1 ? others[0] : void 0;
+  }
+  return void 0;
+}
+function definesFunction(model, name2) {
+  let names3 = definedNames.get(model);
+  if (!names3) definedNames.set(model, names3 = new Set((model.code?.functions ?? []).map((f) => f.name)));
+  return names3.has(name2);
+}
+function functionFacts(model) {
+  let facts = byFunction.get(model);
+  if (facts) return facts;
+  facts = { executions: /* @__PURE__ */ new Map(), calls: /* @__PURE__ */ new Map() };
+  for (const e of model.code?.executions ?? []) {
+    const name2 = e.inFunction?.name;
+    if (!name2) continue;
+    const list = facts.executions.get(name2);
+    if (list) list.push(e);
+    else facts.executions.set(name2, [e]);
+  }
+  for (const call of model.code?.functionCalls ?? []) {
+    if (call.loop || call.from === void 0 || call.from === call.name) continue;
+    const list = facts.calls.get(call.from);
+    if (list) list.push(call.name);
+    else facts.calls.set(call.from, [call.name]);
+  }
+  byFunction.set(model, facts);
+  return facts;
+}
+function reachOf(index, model, name2) {
+  let known = index.reached.get(model);
+  if (!known) index.reached.set(model, known = /* @__PURE__ */ new Map());
+  const answer = known.get(name2);
+  if (answer === PENDING) return null;
+  if (answer !== void 0) return answer;
+  known.set(name2, PENDING);
+  const found = ownInsert(model, name2) ?? calledInsert(index, model, name2);
+  known.set(name2, found);
+  return found;
+}
+function ownInsert(model, name2) {
+  for (const e of functionFacts(model).executions.get(name2) ?? []) {
+    if (e.loop || e.batched || !runsRows(e) || e.callsInsert || e.script) continue;
+    const insert = singleRowInsertOf(e);
+    if (insert) return { model, execution: e, insert, byName: false, path: [name2], crossed: false };
+    const unknownText = e.statements.length === 0 && (e.action === "executePrepared" || e.action === "executeDirect");
+    if (unknownText && INSERT_NAMED.test(name2)) return { model, execution: e, byName: true, path: [name2], crossed: false };
+  }
+  return null;
+}
+function calledInsert(index, model, name2) {
+  for (const callee of functionFacts(model).calls.get(name2) ?? []) {
+    const target = definitionOf(index, model, callee);
+    if (!target) continue;
+    const found = reachOf(index, target, callee);
+    if (found && found.path.length < MAX_PATH) return { ...found, path: [name2, ...found.path], crossed: found.crossed || target !== model };
+  }
+  return null;
+}
+function insertFunctionNames(index) {
+  const names3 = /* @__PURE__ */ new Set();
+  if (!index) return names3;
+  for (const [name2, folders] of index.byName) {
+    let all = [];
+    for (const list of folders.values()) if (list.length > all.length) all = list;
+    if (all.some((m) => reachOf(index, m, name2) !== null)) names3.add(name2);
+  }
+  return names3;
+}
+function withCalledInserts(model, index) {
+  const code = model.code;
+  if (!index || !code?.functionCalls) return model;
+  let added;
+  let executed;
+  for (const call of code.functionCalls) {
+    if (!call.loop || call.guarded) continue;
+    const target = definitionOf(index, model, call.name);
+    if (!target) continue;
+    const found = reachOf(index, target, call.name);
+    if (!found || !(found.crossed || target !== model) || found.path.length > MAX_PATH) continue;
+    executed ??= new Set(code.executions.map((e2) => e2.callSpan.start));
+    if (executed.has(call.span.start)) continue;
+    const e = found.execution;
+    const loop = { ...call.loop, via: viaText2(found.path) };
+    const at = { file: baseName3(found.model.source.path), line: lineOf(found.model, e.callSpan.start), runs: runsName(found.model.source.text, e) };
+    const prepared = found.byName ? preparedSite(index, found.model, e) : void 0;
+    (added ??= []).push({
+      callSpan: call.span,
+      api: e.api,
+      action: e.action,
+      statements: [],
+      textKind: "unknown",
+      splicedValues: [],
+      loop,
+      batched: false,
+      callsInsert: { ...at, ...found.insert ? { insert: found.insert } : {}, ...found.byName ? { byName: true } : {}, ...prepared ? { prepared } : {} }
+    });
+  }
+  if (!added) return model;
+  const executions = [...code.executions, ...added].sort((a, b) => a.callSpan.start - b.callSpan.start);
+  return { ...model, code: { ...code, executions } };
+}
+function viaText2(path) {
+  return path.length === 1 ? path[0] : path.map((name2) => `${name2}()`).join(", then ");
+}
+function runsName(text2, e) {
+  if (e.api === "esql") return "EXEC SQL";
+  const m = /^[\w$.:>-]{0,200}?(\w+)\s*\(/.exec(text2.slice(e.callSpan.start, Math.min(e.callSpan.end, e.callSpan.start + 300)));
+  return m ? m[1] : "the execute call";
+}
+function lineOf(model, offset) {
+  let lines = lineIndexes.get(model);
+  if (!lines) lineIndexes.set(model, lines = new LineIndex(model.source.text));
+  return lines.line(offset) + 1;
+}
+function baseName3(path) {
+  return path.replace(/^.*[\\/]/, "");
 }
 function parentFolder2(path) {
   if (path === "") return void 0;
   const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
   return cut < 0 ? "" : path.slice(0, cut);
 }
-function toDiagnostic(file, rule, severity, messages, report2, linesOf, withFix) {
-  const template = messages[report2.messageId];
-  if (template === void 0) throw new Error(`rule ${rule} reported unknown messageId '${report2.messageId}'`);
-  const capped = report2.maxSeverity && SEVERITY_RANK[report2.maxSeverity] < SEVERITY_RANK[severity] ? report2.maxSeverity : severity;
-  const span = mapSpan(report2.stmt, report2.span);
-  let data = report2.data;
-  let extent;
-  if (report2.extent) {
-    const first = mapSpan(report2.extent.first.stmt, report2.extent.first.span);
-    const last = mapSpan(report2.extent.last.stmt, report2.extent.last.span);
-    extent = { start: Math.min(first.start, span.start), end: Math.max(last.end, span.end) };
-    data = { ...data, runLines: linesText(linesOf(), extent) };
-  }
-  const diagnostic = { file, span, rule, severity: capped, message: formatMessage(template, data) };
-  const fix = withFix ? reportedFix(report2) : void 0;
-  const mapped = fix && mappedFix(fix, report2.stmt);
-  if (mapped) diagnostic.fix = mapped;
-  if (extent) diagnostic.extent = extent;
-  if (report2.moveAfterLoad) {
-    const { partMessageId, loadAt, ...rest } = report2.moveAfterLoad;
-    const part = messages[partMessageId];
-    if (part === void 0) throw new Error(`rule ${rule} reported unknown messageId '${partMessageId}'`);
-    diagnostic.moveAfterLoad = { ...rest, part: formatMessage(part, data), loadSpan: mapSpan(loadAt.stmt, loadAt.span) };
-  }
-  if (report2.partOf) diagnostic.partOf = mapSpan(report2.partOf.stmt, report2.partOf.span);
-  return diagnostic;
+function namesCalledIn(model) {
+  let names3 = calledNames.get(model);
+  if (names3) return names3;
+  names3 = /* @__PURE__ */ new Set();
+  const text2 = model.source.text;
+  CALLED_NAME.lastIndex = 0;
+  for (let m = CALLED_NAME.exec(text2); m; m = CALLED_NAME.exec(text2)) names3.add(m[1]);
+  calledNames.set(model, names3);
+  return names3;
 }
-function reportedFix(report2) {
-  return typeof report2.fix === "function" ? report2.fix() : report2.fix;
-}
-function linesText(lines, span) {
-  const first = lines.line(span.start) + 1;
-  const last = lines.line(Math.max(span.start, span.end - 1)) + 1;
-  return first === last ? `line ${countText(first)}` : `lines ${countText(first)}\u2013${countText(last)}`;
-}
-function mappedFix(fix, stmt) {
-  const inFileOffsets = !stmt || stmt.origin === IDENTITY_ORIGIN;
-  const edits = inFileOffsets ? fix.edits : fix.edits.map((e) => ({ span: { start: stmt.origin.toFile(e.span.start), end: stmt.origin.toFile(e.span.end) }, newText: e.newText }));
-  if (edits.some((e) => e.span.end < e.span.start)) return void 0;
-  const mapped = { title: fix.title, edits };
-  if (fix.changesMeaning) mapped.changesMeaning = true;
-  return mapped;
-}
-var NO_READ_STATE, Workspace, MAX_LINK_ROUNDS, TEST_CODE_NOTE, templateParts;
-var init_workspace = __esm({
-  "server/src/engine/workspace.ts"() {
+var PENDING, MAX_PATH, INSERT_NAMED, FIELD_PATH, definedNames, byFunction, lineIndexes, CALLED_NAME, calledNames;
+var init_called_inserts = __esm({
+  "server/src/engine/called-inserts.ts"() {
     "use strict";
-    init_parser();
-    init_terminator();
-    init_script_read();
-    init_ast();
-    init_schema();
-    init_schema_findings();
+    init_facts();
+    init_lines();
+    PENDING = 0;
+    MAX_PATH = 4;
+    INSERT_NAMED = /insert/i;
+    FIELD_PATH = /->|\./;
+    definedNames = /* @__PURE__ */ new WeakMap();
+    byFunction = /* @__PURE__ */ new WeakMap();
+    lineIndexes = /* @__PURE__ */ new WeakMap();
+    CALLED_NAME = /\b([A-Za-z_]\w{0,100})\s*\(/g;
+    calledNames = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// server/src/engine/workspace-links.ts
+var WorkspaceLinks, MAX_LINK_ROUNDS;
+var init_workspace_links = __esm({
+  "server/src/engine/workspace-links.ts"() {
+    "use strict";
     init_cross_file();
     init_called_inserts();
-    init_config();
-    init_dialect();
-    init_members();
-    init_lines();
-    init_merge();
-    init_count_text();
-    init_suppression_scope();
-    init_registry();
-    init_suppressions();
-    init_types();
-    init_deadline();
-    init_segments();
-    init_statements();
-    init_clock();
-    NO_READ_STATE = {};
-    Workspace = class {
-      /** Front ends for everything but SQL scripts (application code...), handed in like the rules. */
-      constructor(config, frontEnds = [], rules = RULES) {
-        this.config = config;
-        this.frontEnds = frontEnds;
-        this.rules = rules;
-        this.ruleIds = new Set(rules.map((r) => r.rule.meta.id));
-        for (const { rule } of rules) if (rule.meta.group) this.groups.set(rule.meta.id, rule.meta.group);
-      }
-      config;
-      frontEnds;
-      rules;
-      files = /* @__PURE__ */ new Map();
-      /** DDL read for the schema model only (config "schema"): never reported on; see schema/schema-findings.ts. */
-      schemaFiles = /* @__PURE__ */ new Map();
-      /** Findings of the schema files placed on the linted inserts they concern, by linted file. */
-      placedFindings;
-      /**
-       * The rules' findings on the schema files, kept while neither the configuration, the schema files nor what
-       * the linted files contribute to them changed: typing in a loader must not re-run the rules over a
-       * 4 MB db2look file on every keystroke (only the placement, which follows the edited offsets, is redone).
-       */
-      schemaReports;
-      /** Bumped when the configuration or a schema file changes. */
-      schemaVersion = 0;
-      schemaCache;
-      /**
-       * Bumped when the schema is folded anew; an edit that keeps it (setFile's withFileReplaced) keeps the epoch:
-       * the schema answers the same about every statement it kept, so findings kept per piece stay true.
-       */
-      schemaEpoch = 0;
-      /** Findings of rules about runs (Rule.endsRun), per script and rule, kept per piece (engine/segments.ts). */
-      pieces = /* @__PURE__ */ new Map();
-      /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
-      generation = 0;
-      budgetMs = DEFAULT_FILE_BUDGET_MS;
-      /**
-       * Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`); and,
-       * counted apart, the time its rules may take (see rulesStoppedIn).
-       */
-      get fileBudgetMs() {
-        return this.budgetMs;
-      }
-      /**
-       * A new budget (the editor's setting changed): files whose reading ran past a smaller one are read again now, and
-       * files whose rules did are run again when their findings are next asked for (stoppedBefore). Files read, and
-       * findings made, within the old budget are kept: a smaller budget applies from their next change.
-       */
-      set fileBudgetMs(budgetMs) {
-        if (budgetMs === this.budgetMs) return;
-        const raised = budgetMs > this.budgetMs;
-        this.budgetMs = budgetMs;
-        let reread = false;
-        for (const [path, entry] of this.files) {
-          if (raised && entry.model.timedOut) {
-            this.files.set(path, this.newEntry(entry.model.source, entry.terminator));
-            this.members.changed(path, true);
-            reread = true;
-          } else if (entry.rulesStopped) entry.diagnostics = void 0;
-        }
-        const schemaStopped = [...this.schemaFiles.values()].some((e) => e.rulesStopped);
-        if (schemaStopped) this.schemaReports = void 0;
-        if (reread || schemaStopped) this.invalidate();
-      }
-      /** Rules that threw, disabled for that file; callers log these. */
-      ruleFailures = [];
-      /** Rule ids a suppression comment may name. */
-      ruleIds;
-      /** byFileFolder: nearestDialect's answer by the folder of a file (null: none), filled as files ask. */
-      dialectCache;
-      /** Files by member name, for COPY / EXEC SQL INCLUDE; files whose includes changed are read again on next use. */
-      members = new MemberIndex();
-      /** Rule id -> RuleMeta.group, for merging findings of one cause (merge.ts). */
-      groups = /* @__PURE__ */ new Map();
-      /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
-      mergeFindings = true;
-      /**
-       * False: every enabled rule is called on every file, whatever it declares it reads (RuleMeta.reads), as
-       * before rules declared it; for the test that shows skipping a rule changes no finding.
-       */
-      skipRulesWithNothingToRead = true;
-      /**
-       * Keep the findings of rules about runs per piece of each script for its next analysis (engine/segments.ts):
-       * for an editor, whose scripts are analysed again after every edit; a one-pass run (the CLI) holds nothing.
-       */
-      keepPieces = false;
-      /**
-       * False: quick fixes are not worked out (Report.fix given as a function is not called). For a run whose output
-       * shows none (the CLI's text, JSON and GitHub formats): a run of single-row INSERTs has an edit per INSERT.
-       */
-      fixes = true;
-      /**
-       * Keep what makes the next analysis of an edited file cheaper: what reading a script leaves for reading it
-       * again (ScriptState: the terminator scan's checkpoints, where the dialect words are) and the index of a
-       * model's statements by kind that its rules build (engine/statements.ts). For an editor. A one-pass run (the
-       * CLI) sets it false: every model is held until the end, and the garbage collector copies what is held with it.
-       */
-      keepForEdits = true;
-      setConfig(config) {
-        const reread = frontEndOptionsKey(config) !== frontEndOptionsKey(this.config);
-        this.config = config;
-        for (const [path, entry] of this.files) {
-          if (entry.model.source.language !== "sql") {
-            if (reread || dialectFor(path, config) !== entry.dialect) this.files.set(path, this.newEntry(entry.model.source, void 0));
-            continue;
-          }
-          const terminator = terminatorFor(path, config);
-          if (terminator !== entry.terminator || dialectFor(path, config) !== entry.dialect) this.files.set(path, this.newEntry(entry.model.source, terminator));
-        }
-        this.schemaVersion++;
-        this.invalidate();
-      }
-      /** The language a path is linted as, or undefined when it is not linted. */
-      languageOf(path) {
-        return languageOf(path, this.config);
-      }
-      /**
-       * Files being added together (addFiles), known before any of them is read: a program finds the copybooks
-       * that come after it in the list on its first read, instead of being read again when they arrive.
-       */
-      arriving;
-      /**
-       * Adds many files in one go (a CLI run): `add` makes the setFile / adoptFile calls, in the order their
-       * findings are listed, for files among `files`. A COBOL program listed before its copybooks (cbl/ before
-       * cpy/) is read once, with them; added one by one it was read without them and then again.
-       */
-      addFiles(files, add) {
-        const arriving = /* @__PURE__ */ new Map();
-        for (const { path, text: text2 } of files) {
-          const language = this.languageOf(path);
-          if (!language || this.files.get(path)?.model.source.text === text2) continue;
-          arriving.set(path, { path, text: text2, language });
-          this.members.changed(path, true);
-        }
-        this.arriving = arriving;
-        try {
-          add();
-        } finally {
-          this.arriving = void 0;
-        }
-      }
-      /**
-       * Adds or replaces a file; returns its model, or undefined when the file is not linted. `change`: where the
-       * text differs from the one the workspace holds for the path, when the caller knows (an editor's change
-       * events); otherwise the texts are compared.
-       */
-      setFile(path, text2, language = this.languageOf(path), change) {
-        if (!language) return void 0;
-        const existing = this.files.get(path);
-        const terminator = language === "sql" ? terminatorFor(path, this.config) : void 0;
-        if (existing && existing.model.source.text === text2 && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
-        const known = this.arriving?.get(path);
-        const source = known && known.text === text2 && known.language === language ? known : { path, text: text2, language };
-        const entry = this.newEntry(source, terminator, existing, change);
-        this.files.set(path, entry);
-        if (source !== known) this.members.changed(path, true);
-        const schema = existing && this.schemaCache ? this.schemaCache.withFileReplaced(existing.model, entry.model) : void 0;
-        const dialectKept = this.dialectCache?.generation === this.generation && existing !== void 0 && existing.model.dialect === entry.model.dialect && existing.model.source.language === language;
-        this.invalidate();
-        this.schemaCache = schema;
-        if (dialectKept) this.dialectCache.generation = this.generation;
-        this.lastEditKeptSchema = schema !== void 0;
-        return entry.model;
-      }
-      /** Whether the last setFile kept the schema model (the edit changed no DDL, SET SCHEMA or insert shape). */
-      lastEditKeptSchema = false;
-      /**
-       * Adds a script read elsewhere (a worker thread, cli/parse-pool.ts) with the configured terminator and
-       * dialect, as setFile would have read it; `readMs` is the time the reading took there.
-       */
-      adoptFile(model, readMs) {
-        const path = model.source.path;
-        const terminator = model.source.language === "sql" ? terminatorFor(path, this.config) : void 0;
-        this.members.track(path, model.includes);
-        this.files.set(path, { model, lines: new LineIndex(model.source.text), terminator, dialect: dialectFor(path, this.config), readMs });
-        if (this.arriving?.get(path)?.text !== model.source.text) this.members.changed(path, true);
-        this.invalidate();
-      }
-      /** Per-file times of the last read and rule run, for `--timings` and the benchmarks' slowest files. */
-      timings() {
-        return [...this.files].map(([file, e]) => ({ file, lines: e.lines.lineCount, readMs: e.readMs, rulesMs: e.rulesMs ?? 0 }));
-      }
-      /**
-       * Reads a file. `previous`: the entry it replaces (an edit); a script is then re-parsed from the previous
-       * model where the edit is (sql/incremental.ts), and the previous model's statements are used up.
-       */
-      newEntry(source, terminator, previous, hint) {
-        const started = nowMs();
-        const dialect = dialectFor(source.path, this.config);
-        let model;
-        let state = NO_READ_STATE;
-        try {
-          model = withDeadline(this.fileBudgetMs, () => {
-            if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, this.frontEndOptions(), dialect);
-            const read = readScript(source, terminator, dialect, previous, hint);
-            state = read;
-            return read.model;
-          }, started);
-        } catch (error) {
-          if (!(error instanceof DeadlineExceeded)) throw error;
-          model = timedOutModel(source, error.message);
-        }
-        this.members.track(source.path, model.includes);
-        const { parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan } = this.keepForEdits ? state : NO_READ_STATE;
-        return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan, readMs: nowMs() - started };
-      }
-      /** What the code front ends are handed, made once per configuration (not per file read). */
-      frontEndOptionsMade;
-      frontEndOptions() {
-        if (this.frontEndOptionsMade?.config !== this.config) {
-          const member = (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
-          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions } };
-        }
-        return this.frontEndOptionsMade.options;
-      }
-      /** Reads again the files whose included members changed since they were read (see MemberIndex). */
-      refreshIncluders() {
-        const stale = this.members.takeStale();
-        for (const path of stale) {
-          const entry = this.files.get(path);
-          if (entry) this.files.set(path, this.newEntry(entry.model.source, entry.terminator));
-        }
-        if (stale.length > 0) this.invalidate();
-      }
-      removeFile(path) {
-        if (this.files.delete(path)) {
-          this.pieces.delete(path);
-          this.members.changed(path, false);
-          this.forgetFailures(path);
-          this.invalidate();
-        }
-      }
-      /**
-       * Adds or replaces a schema file: SQL whose DDL feeds the schema model (before the linted files, as a
-       * database that exists before the application runs) and whose findings appear on the inserts they concern.
-       * A path that is also linted counts as linted.
-       */
-      setSchemaFile(path, text2) {
-        const existing = this.schemaFiles.get(path);
-        if (existing && existing.model.source.text === text2) return existing.model;
-        const started = nowMs();
-        const model = schemaFileView(buildFileModel({ path, text: text2, language: "sql" }, [], terminatorFor(path, this.config)));
-        this.schemaFiles.set(path, { model, lines: new LineIndex(text2), readMs: nowMs() - started });
-        this.schemaVersion++;
-        this.invalidate();
-        return model;
-      }
-      removeSchemaFile(path) {
-        if (this.schemaFiles.delete(path)) {
-          this.schemaVersion++;
-          this.forgetFailures(path);
-          this.invalidate();
-        }
-      }
-      schemaFilePaths() {
-        return [...this.schemaFiles.keys()];
-      }
-      hasFile(path) {
-        return this.files.has(path);
-      }
-      paths() {
-        return [...this.files.keys()];
-      }
+    init_workspace_files();
+    WorkspaceLinks = class extends WorkspaceFiles {
+      /** A linted file's model, read again first when the members it includes or the functions it calls changed. */
       model(path) {
         this.refreshIncluders();
         this.refreshLinked();
         return this.files.get(path)?.model;
       }
-      /**
-       * Functions of the C/C++ files that run a single-row INSERT per call (called-inserts.ts), handed to the front ends
-       * (FrontEndOptions.calledFunctions): a file that calls one is read, though it names no driver. Only grows.
-       */
-      insertFunctions = /* @__PURE__ */ new Set();
+      /** The generation refreshLinked last looked at. */
       linkedGeneration = -1;
       /**
        * Reads again the C/C++ files left out that call a function another file defines that runs a single-row INSERT:
@@ -14390,10 +14559,294 @@ var init_workspace = __esm({
         return view;
       }
       lentViews = /* @__PURE__ */ new WeakMap();
-      /** Line index of a linted file or a schema file (related locations point into schema files). */
-      lines(path) {
-        return (this.files.get(path) ?? this.schemaFiles.get(path))?.lines;
+    };
+    MAX_LINK_ROUNDS = 4;
+  }
+});
+
+// server/src/engine/suppression-scope.ts
+function ddlWithoutInserts(stmt, schema) {
+  switch (stmt.kind) {
+    case "createTable":
+    case "createIndex":
+    case "alterTable":
+    case "createTrigger": {
+      const table = schema.table(stmt.table, stmt);
+      return !table || !schema.receivesRows(table);
+    }
+    case "createSequence":
+    case "alterSequence":
+      return !schema.isSequenceUsedByInserts(schema.keyOf(stmt.sequence, stmt));
+    case "createTablespace":
+    case "updateDbCfg":
+      return !schema.hasInsertWorkload();
+    default:
+      return false;
+  }
+}
+function suppressionJudge(model, lines, schema) {
+  let byLine;
+  const statementsOn = (line) => {
+    if (!byLine) {
+      byLine = /* @__PURE__ */ new Map();
+      for (const stmt of model.statements) {
+        const at = lines.position(fileSpanOf(stmt.origin, stmt.span).start).line;
+        const list = byLine.get(at);
+        if (list) list.push(stmt);
+        else byLine.set(at, [stmt]);
       }
+    }
+    return byLine.get(line) ?? [];
+  };
+  return (s) => {
+    if (s.kind === "file") return !model.statements.some((stmt) => ddlWithoutInserts(stmt, schema));
+    const on = statementsOn(s.line);
+    const inside = on.length ? on : model.statements.filter((stmt) => {
+      const span = fileSpanOf(stmt.origin, stmt.span);
+      return lines.position(span.start).line <= s.line && s.line <= lines.position(span.end).line;
+    });
+    return !inside.some((stmt) => ddlWithoutInserts(stmt, schema));
+  };
+}
+var init_suppression_scope = __esm({
+  "server/src/engine/suppression-scope.ts"() {
+    "use strict";
+    init_ast();
+  }
+});
+
+// server/src/engine/segments.ts
+function checkByPieces(statements, endsRun, lines, check, basis, previous) {
+  const old = previous && sameBasis(previous.basis, basis) ? previous.byFirst : void 0;
+  const byFirst = /* @__PURE__ */ new Map();
+  const findings = [];
+  let from = 0;
+  for (let i = 0; i < statements.length; i++) {
+    if (i < statements.length - 1 && !endsRun(statements[i])) continue;
+    const first = statements[from];
+    const last = statements[i];
+    const start = first.origin.toFile(first.span.start);
+    const end = last.origin.toFile(last.span.end);
+    const line = lines.line(start);
+    const kept = old?.get(first);
+    let piece;
+    if (kept && kept.line === line && end - start === kept.end - kept.start && sameObjects(kept.statements, statements, from, i + 1)) {
+      const delta = start - kept.start;
+      piece = delta === 0 ? kept : { ...kept, start, end, findings: kept.findings.map((d) => moved(d, delta)) };
+    } else {
+      const own = statements.slice(from, i + 1);
+      piece = { statements: own, start, end, line, findings: check(own) };
+    }
+    byFirst.set(first, piece);
+    for (const d of piece.findings) findings.push(d);
+    from = i + 1;
+  }
+  return { findings, cache: { basis, byFirst } };
+}
+function sameBasis(a, b) {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+function sameObjects(kept, statements, from, to) {
+  if (kept.length !== to - from) return false;
+  for (let k = 0; k < kept.length; k++) if (kept[k] !== statements[from + k]) return false;
+  return true;
+}
+function moved(d, delta) {
+  const shift = (span) => ({ start: span.start + delta, end: span.end + delta });
+  const out = { ...d, span: shift(d.span) };
+  if (d.extent) out.extent = shift(d.extent);
+  if (d.partOf) out.partOf = shift(d.partOf);
+  if (d.fix) out.fix = { ...d.fix, edits: d.fix.edits.map((e) => ({ span: shift(e.span), newText: e.newText })) };
+  if (d.related) out.related = d.related.map((r) => r.file === d.file ? { ...r, span: shift(r.span) } : r);
+  return out;
+}
+var init_segments = __esm({
+  "server/src/engine/segments.ts"() {
+    "use strict";
+  }
+});
+
+// server/src/engine/findings.ts
+function toDiagnostic(file, rule, severity, messages, report2, linesOf, withFix) {
+  const template = messages[report2.messageId];
+  if (template === void 0) throw new Error(`rule ${rule} reported unknown messageId '${report2.messageId}'`);
+  const capped = report2.maxSeverity && SEVERITY_RANK[report2.maxSeverity] < SEVERITY_RANK[severity] ? report2.maxSeverity : severity;
+  const span = mapSpan(report2.stmt, report2.span);
+  let data = report2.data;
+  let extent;
+  if (report2.extent) {
+    const first = mapSpan(report2.extent.first.stmt, report2.extent.first.span);
+    const last = mapSpan(report2.extent.last.stmt, report2.extent.last.span);
+    extent = { start: Math.min(first.start, span.start), end: Math.max(last.end, span.end) };
+    data = { ...data, runLines: linesText(linesOf(), extent) };
+  }
+  const diagnostic = { file, span, rule, severity: capped, message: formatMessage(template, data) };
+  const fix = withFix ? reportedFix(report2) : void 0;
+  const mapped = fix && mappedFix(fix, report2.stmt);
+  if (mapped) diagnostic.fix = mapped;
+  if (extent) diagnostic.extent = extent;
+  if (report2.moveAfterLoad) {
+    const { partMessageId, loadAt, ...rest } = report2.moveAfterLoad;
+    const part = messages[partMessageId];
+    if (part === void 0) throw new Error(`rule ${rule} reported unknown messageId '${partMessageId}'`);
+    diagnostic.moveAfterLoad = { ...rest, part: formatMessage(part, data), loadSpan: mapSpan(loadAt.stmt, loadAt.span) };
+  }
+  if (report2.partOf) diagnostic.partOf = mapSpan(report2.partOf.stmt, report2.partOf.span);
+  return diagnostic;
+}
+function mapSpan(stmt, span) {
+  if (!stmt) return span;
+  return fileSpanOf(stmt.origin, span);
+}
+function formatMessage(template, data = {}) {
+  let parts = templateParts.get(template);
+  if (!parts) {
+    if (templateParts.size >= 1e3) templateParts.clear();
+    parts = template.split(/\{(\w+)\}/);
+    templateParts.set(template, parts);
+  }
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) out += (parts[i] in data ? String(data[parts[i]]) : `{${parts[i]}}`) + parts[i + 1];
+  return out;
+}
+function reportedFix(report2) {
+  return typeof report2.fix === "function" ? report2.fix() : report2.fix;
+}
+function linesText(lines, span) {
+  const first = lines.line(span.start) + 1;
+  const last = lines.line(Math.max(span.start, span.end - 1)) + 1;
+  return first === last ? `line ${countText(first)}` : `lines ${countText(first)}\u2013${countText(last)}`;
+}
+function mappedFix(fix, stmt) {
+  const inFileOffsets = !stmt || stmt.origin === IDENTITY_ORIGIN;
+  const edits = inFileOffsets ? fix.edits : fix.edits.map((e) => ({ span: { start: stmt.origin.toFile(e.span.start), end: stmt.origin.toFile(e.span.end) }, newText: e.newText }));
+  if (edits.some((e) => e.span.end < e.span.start)) return void 0;
+  const mapped = { title: fix.title, edits };
+  if (fix.changesMeaning) mapped.changesMeaning = true;
+  return mapped;
+}
+function compareRuleIds(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function inFileOrder(diagnostics) {
+  for (let i = 1; i < diagnostics.length; i++) if (diagnostics[i].span.start < diagnostics[i - 1].span.start) return false;
+  return true;
+}
+function asTestCodeFinding(d) {
+  if (SEVERITY_RANK[d.severity] <= SEVERITY_RANK.information) return d;
+  return { ...d, severity: "information", message: d.message + TEST_CODE_NOTE };
+}
+var templateParts, TEST_CODE_NOTE;
+var init_findings = __esm({
+  "server/src/engine/findings.ts"() {
+    "use strict";
+    init_ast();
+    init_count_text();
+    init_types();
+    templateParts = /* @__PURE__ */ new Map();
+    TEST_CODE_NOTE = ' This file is test code ("testFiles" in the configuration): information only.';
+  }
+});
+
+// server/src/engine/workspace.ts
+function pieceModel(model, statements) {
+  const piece = { ...model, statements };
+  delete piece.statementIndex;
+  return piece;
+}
+function appliesTo(dialects, dialect) {
+  if (!dialects) return true;
+  return dialect ? dialects.includes(dialect) : dialects.includes("luw");
+}
+var Workspace;
+var init_workspace = __esm({
+  "server/src/engine/workspace.ts"() {
+    "use strict";
+    init_workspace_links();
+    init_schema();
+    init_schema_findings();
+    init_config();
+    init_lines();
+    init_merge();
+    init_suppression_scope();
+    init_registry();
+    init_suppressions();
+    init_deadline();
+    init_segments();
+    init_statements();
+    init_clock();
+    init_findings();
+    Workspace = class extends WorkspaceLinks {
+      /** Front ends for everything but SQL scripts (application code...), handed in like the rules. */
+      constructor(config, frontEnds = [], rules = RULES) {
+        super(config, frontEnds);
+        this.rules = rules;
+        this.ruleIds = new Set(rules.map((r) => r.rule.meta.id));
+        for (const { rule } of rules) if (rule.meta.group) this.groups.set(rule.meta.id, rule.meta.group);
+      }
+      rules;
+      /** Findings of the schema files placed on the linted inserts they concern, by linted file. */
+      placedFindings;
+      /**
+       * The rules' findings on the schema files, kept while neither the configuration, the schema files nor what
+       * the linted files contribute to them changed: typing in a loader must not re-run the rules over a
+       * 4 MB db2look file on every keystroke (only the placement, which follows the edited offsets, is redone).
+       */
+      schemaReports;
+      /**
+       * Bumped when the schema is folded anew; an edit that keeps it (setFile's withFileReplaced) keeps the epoch:
+       * the schema answers the same about every statement it kept, so findings kept per piece stay true.
+       */
+      schemaEpoch = 0;
+      /**
+       * Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`); and,
+       * counted apart, the time its rules may take (see rulesStoppedIn).
+       */
+      get fileBudgetMs() {
+        return this.budgetMs;
+      }
+      /**
+       * A new budget (the editor's setting changed): files whose reading ran past a smaller one are read again now, and
+       * files whose rules did are run again when their findings are next asked for (stoppedBefore). Files read, and
+       * findings made, within the old budget are kept: a smaller budget applies from their next change.
+       */
+      set fileBudgetMs(budgetMs) {
+        if (budgetMs === this.budgetMs) return;
+        const raised = budgetMs > this.budgetMs;
+        this.budgetMs = budgetMs;
+        let reread = false;
+        for (const [path, entry] of this.files) {
+          if (raised && entry.model.timedOut) {
+            this.files.set(path, this.newEntry(entry.model.source, entry.terminator));
+            this.members.changed(path, true);
+            reread = true;
+          } else if (entry.rulesStopped) entry.diagnostics = void 0;
+        }
+        const schemaStopped = [...this.schemaFiles.values()].some((e) => e.rulesStopped);
+        if (schemaStopped) this.schemaReports = void 0;
+        if (reread || schemaStopped) this.invalidate();
+      }
+      /** Rule ids a suppression comment may name. */
+      ruleIds;
+      /** Rule id -> RuleMeta.group, for merging findings of one cause (merge.ts). */
+      groups = /* @__PURE__ */ new Map();
+      /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
+      mergeFindings = true;
+      /**
+       * False: every enabled rule is called on every file, whatever it declares it reads (RuleMeta.reads), as
+       * before rules declared it; for the test that shows skipping a rule changes no finding.
+       */
+      skipRulesWithNothingToRead = true;
+      /**
+       * Keep the findings of rules about runs per piece of each script for its next analysis (engine/segments.ts):
+       * for an editor, whose scripts are analysed again after every edit; a one-pass run (the CLI) holds nothing.
+       */
+      keepPieces = false;
+      /**
+       * False: quick fixes are not worked out (Report.fix given as a function is not called). For a run whose output
+       * shows none (the CLI's text, JSON and GitHub formats): a run of single-row INSERTs has an edit per INSERT.
+       */
+      fixes = true;
       get schema() {
         this.refreshIncluders();
         this.refreshLinked();
@@ -14418,10 +14871,6 @@ var init_workspace = __esm({
       }
       /** Folding and the schema's deferred work for all files (SchemaOptions.work), in ms. */
       schemaWork = { ms: 0 };
-      /** Schema files not shadowed by a linted file of the same path. */
-      schemaEntries() {
-        return [...this.schemaFiles].filter(([path]) => !this.files.has(path));
-      }
       /** Diagnostics of one file, suppressed ones included (marked). */
       diagnostics(path) {
         this.refreshIncluders();
@@ -14479,55 +14928,6 @@ var init_workspace = __esm({
       /** Diagnostics of all files, in the order files were added. */
       allDiagnostics() {
         return this.paths().flatMap((p) => this.diagnostics(p));
-      }
-      invalidate() {
-        this.schemaCache = void 0;
-        this.generation++;
-      }
-      /**
-       * The dialect of a file that shows none (plain CREATE TABLE): the one the nearest scripts and jobs show, when
-       * they show one only. Nearest: those of the file's own folder, else of its parent's tree, and so on up; so a
-       * run over several repositories (a z/OS one beside LUW ones) reads each one's plain DDL as a run over that
-       * repository alone would. COBOL's dialect comes from its file name, too weak to decide for the rest.
-       */
-      nearestDialect(path) {
-        if (this.dialectCache?.generation !== this.generation) this.dialectCache = { generation: this.generation, byFolder: this.dialectsByFolder(), byFileFolder: /* @__PURE__ */ new Map() };
-        const { byFolder, byFileFolder } = this.dialectCache;
-        if (byFolder.size === 0) return void 0;
-        const start = parentFolder2(path);
-        if (start === void 0) return void 0;
-        const known = byFileFolder.get(start);
-        if (known !== void 0) return known ?? void 0;
-        let found = null;
-        for (let folder = start; folder !== void 0; folder = parentFolder2(folder)) {
-          const seen = byFolder.get(folder);
-          if (seen !== void 0) {
-            found = seen === "both" ? null : seen;
-            break;
-          }
-        }
-        byFileFolder.set(start, found);
-        return found ?? void 0;
-      }
-      /** For each folder above a script or job that shows a dialect: the one its tree shows, or 'both'. */
-      dialectsByFolder() {
-        const byFolder = /* @__PURE__ */ new Map();
-        for (const { model } of this.files.values()) {
-          const dialect = model.dialect;
-          if (!dialect || model.source.language !== "sql" && model.source.language !== "jcl") continue;
-          for (let folder = parentFolder2(model.source.path); folder !== void 0; folder = parentFolder2(folder)) {
-            const seen = byFolder.get(folder);
-            if (seen === dialect || seen === "both") break;
-            byFolder.set(folder, seen === void 0 ? dialect : "both");
-          }
-        }
-        return byFolder;
-      }
-      /** Drops the recorded failures of a file (before its rules run again, or when it goes away). */
-      forgetFailures(path) {
-        let kept = 0;
-        for (const failure of this.ruleFailures) if (failure.file !== path) this.ruleFailures[kept++] = failure;
-        this.ruleFailures.length = kept;
       }
       /**
        * The rules on and their settings, by dialect, for the configuration they were made from (see enabledRules);
@@ -14707,320 +15107,6 @@ var init_workspace = __esm({
         if (!inFileOrder(final)) final.sort((a, b) => a.span.start - b.span.start);
         entry.rulesMs = nowMs() - started - (this.schemaBuildMs - schemaBuilt);
         return final;
-      }
-    };
-    MAX_LINK_ROUNDS = 4;
-    TEST_CODE_NOTE = ' This file is test code ("testFiles" in the configuration): information only.';
-    templateParts = /* @__PURE__ */ new Map();
-  }
-});
-
-// server/src/sql/pieces.ts
-function cutScript(text2, terminator, count) {
-  if (STATEFUL_DIRECTIVE.test(text2)) return void 0;
-  const cuts = [0];
-  for (let k = 1; k < count; k++) {
-    const cut = cutNear(text2, terminator, Math.max(cuts[cuts.length - 1] + 1, Math.floor(text2.length * k / count)));
-    if (cut !== void 0) cuts.push(cut);
-  }
-  return cuts.map((from, i) => i + 1 < cuts.length ? { from, until: cuts[i + 1] } : { from });
-}
-function cutNear(text2, terminator, at) {
-  const limit = Math.min(text2.length, at + CUT_SEARCH_CHARS);
-  for (let lineStart = text2.indexOf("\n", at) + 1; lineStart > 0 && lineStart < limit; lineStart = text2.indexOf("\n", lineStart) + 1) {
-    let first = lineStart;
-    while (first < limit && (text2.charCodeAt(first) === 32 || text2.charCodeAt(first) === 9)) first++;
-    if (!CUT_WORDS.test(text2.slice(first, first + 10))) continue;
-    let before = lineStart - 1;
-    while (before >= 0 && /\s/.test(text2[before])) before--;
-    if (before >= 0 && text2.startsWith(terminator, before + 1 - terminator.length)) return first;
-  }
-  return void 0;
-}
-function parsePiece(text2, terminator, piece) {
-  const statements = [];
-  let nextStart;
-  let stateful = false;
-  const lexed = parseStatementsFrom(text2, terminator, IDENTITY_ORIGIN, { from: piece.from, lineStart: true, roundTokens: 1 << 15 }, (stmt) => {
-    if (piece.until !== void 0 && stmt.span.start >= piece.until) {
-      nextStart = stmt.span.start;
-      return false;
-    }
-    if (STATEFUL_KINDS.has(stmt.kind)) stateful = true;
-    statements.push(stmt);
-    return true;
-  });
-  const comments = nextStart === void 0 ? lexed : lexed.filter((c) => c.span.start < nextStart);
-  return { statements, comments, nextStart: piece.until === void 0 ? void 0 : nextStart ?? text2.length, stateful };
-}
-function joinPieces(pieces, parsed) {
-  const statements = [];
-  const comments = [];
-  for (let i = 0; i < parsed.length; i++) {
-    const piece = parsed[i];
-    if (piece.stateful) return void 0;
-    if (i + 1 < parsed.length && piece.nextStart !== pieces[i + 1].from) return void 0;
-    for (const stmt of piece.statements) statements.push(stmt);
-    for (const comment of piece.comments) comments.push(comment);
-  }
-  return { statements, comments };
-}
-var CUT_WORDS, CUT_SEARCH_CHARS;
-var init_pieces = __esm({
-  "server/src/sql/pieces.ts"() {
-    "use strict";
-    init_ast();
-    init_parser();
-    init_incremental();
-    CUT_WORDS = /^(INSERT|CREATE|ALTER|DROP|COMMIT|CALL|DELETE|UPDATE|MERGE|GRANT|COMMENT|SET|IMPORT|LOAD|CONNECT|RUNSTATS|REORG)\b/i;
-    CUT_SEARCH_CHARS = 1 << 20;
-  }
-});
-
-// server/src/cli/ship-model.ts
-function packModel(model) {
-  const source = model.source;
-  const member = (value) => typeof value !== "function" && value !== IDENTITY_ORIGIN && value !== source && (typeof value !== "object" || value === null || plain(value));
-  return rewriteInPlace(model, (value) => packValue(value, source), member) ? model : void 0;
-}
-function unpackModel(model, source) {
-  rewriteInPlace(model, (value) => unpackValue(value, source), () => true);
-  return model;
-}
-function rewriteInPlace(root, replace, member) {
-  const seen = /* @__PURE__ */ new Set();
-  const stack = [root];
-  const walkInto = (value) => {
-    if (typeof value === "object" && value !== null && !seen.has(value)) {
-      seen.add(value);
-      stack.push(value);
-    }
-  };
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node instanceof Set) {
-      for (const value of node) {
-        if (!member(value)) return false;
-        walkInto(value);
-      }
-    } else if (node instanceof Map) {
-      for (const [key, value] of node) {
-        if (typeof key === "object" && key !== null) return false;
-        const replaced2 = replace(value);
-        if (replaced2 === CANNOT) return false;
-        if (replaced2 !== value) node.set(key, replaced2);
-        else walkInto(value);
-      }
-    } else {
-      const record = node;
-      for (const key in record) {
-        const value = record[key];
-        const replaced2 = replace(value);
-        if (replaced2 === CANNOT) return false;
-        if (replaced2 !== value) record[key] = replaced2;
-        else walkInto(value);
-      }
-    }
-  }
-  return true;
-}
-function packValue(value, source) {
-  if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") return CANNOT;
-  if (typeof value !== "object" || value === null) return value;
-  if (value === IDENTITY_ORIGIN) return { [MARK]: "origin" };
-  if (value === source) return { [MARK]: "source" };
-  if (plain(value)) return value;
-  const values = packedValuesParts(value);
-  return values ? { [MARK]: "values", ...values } : CANNOT;
-}
-function plain(value) {
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === Array.prototype || proto === Map.prototype || proto === Set.prototype || proto === null;
-}
-function unpackValue(value, source) {
-  if (typeof value !== "object" || value === null || !(MARK in value)) return value;
-  const marker = value;
-  if (marker[MARK] === "values") return packedValues(marker);
-  return marker[MARK] === "origin" ? IDENTITY_ORIGIN : source;
-}
-var MARK, CANNOT;
-var init_ship_model = __esm({
-  "server/src/cli/ship-model.ts"() {
-    "use strict";
-    init_ast();
-    init_values();
-    MARK = "\0insertlint";
-    CANNOT = /* @__PURE__ */ Symbol("cannot travel");
-  }
-});
-
-// server/src/cli/parse-pool.ts
-function threads() {
-  return require("node:worker_threads");
-}
-function availableCores() {
-  return Math.max(1, (0, import_node_os.availableParallelism)());
-}
-function workerCount(jobs, tasks) {
-  if (jobs <= 1 || tasks.length === 0) return 0;
-  let chars = 0;
-  let units = 0;
-  for (const task of tasks) {
-    chars += task.text.length;
-    units += task.text.length >= MIN_PIECE_CHARS ? jobs : 1;
-  }
-  return chars < MIN_PARALLEL_CHARS || units < 2 ? 0 : Math.min(jobs, units);
-}
-function taskMessages(tasks, workers, budgetMs) {
-  const messages = [];
-  tasks.forEach((task, id) => {
-    if (workers >= 2 && task.text.length >= MIN_PIECE_CHARS) {
-      const scan = task.terminator === void 0 ? scanTerminator(task.text, { name: task.path }) : void 0;
-      const terminator = scriptTerminator(task.text, task.terminator, scan);
-      const pieces = cutScript(task.text, terminator, workers);
-      if (pieces && pieces.length > 1) {
-        const semicolonComment = scan?.semicolonComment;
-        pieces.forEach((piece, index) => messages.push({ id, budgetMs, path: task.path, text: task.text, terminator, dialect: task.dialect, piece: { index, ...piece }, ...semicolonComment && { semicolonComment } }));
-        return;
-      }
-    }
-    messages.push({ id, budgetMs, ...task });
-  });
-  const size = (m) => m.piece ? (m.piece.until ?? m.text.length) - m.piece.from : m.text.length;
-  return messages.sort((a, b) => size(b) - size(a));
-}
-function scriptSource(task) {
-  return { path: task.path, text: task.text, language: "sql" };
-}
-async function parseInWorkers(script, tasks, workers, budgetMs) {
-  const results = new Array(tasks.length).fill(void 0);
-  const messages = taskMessages(tasks, workers, budgetMs);
-  const joins = /* @__PURE__ */ new Map();
-  let next = 0;
-  const runOne = (worker) => new Promise((resolve10) => {
-    const send = () => {
-      if (next >= messages.length) {
-        resolve10();
-        return;
-      }
-      const message = messages[next++];
-      if (message.piece && !joins.has(message.id)) {
-        const pieces = messages.filter((m) => m.id === message.id).sort((a, b) => a.piece.index - b.piece.index).map((m) => ({ from: m.piece.from, until: m.piece.until }));
-        joins.set(message.id, new PieceJoin(tasks[message.id], pieces, budgetMs, nowMs(), message.semicolonComment));
-      }
-      worker.postMessage(message);
-    };
-    worker.on("message", (result) => {
-      const task = tasks[result.id];
-      if (result.piece !== void 0) results[result.id] = joins.get(result.id).add(result);
-      else if (result.model) results[result.id] = { model: unpackModel(result.model, scriptSource(task)), readMs: result.readMs };
-      send();
-    });
-    worker.on("error", () => resolve10());
-    worker.on("exit", () => resolve10());
-    send();
-  });
-  const { Worker } = threads();
-  const pool = Array.from({ length: workers }, () => new Worker(script, { argv: [WORKER_ARG], workerData: { insertlintParseWorker: true } }));
-  if (process.env.INSERTLINT_TRACE_JOBS) process.stderr.write(`insertlint: reading ${tasks.length} scripts in ${workers} worker threads
-`);
-  try {
-    await Promise.all(pool.map(runOne));
-  } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
-  }
-  return results;
-}
-function isParseWorker() {
-  if (!process.argv.includes(WORKER_ARG)) return false;
-  const { isMainThread, workerData } = threads();
-  return !isMainThread && workerData?.insertlintParseWorker === true;
-}
-function runParseWorker() {
-  const { parentPort } = threads();
-  parentPort.on("message", (task) => {
-    const started = nowMs();
-    const result = task.piece ? { id: task.id, piece: task.piece.index, readMs: 0 } : { id: task.id, readMs: 0 };
-    let model;
-    const source = scriptSource(task);
-    try {
-      model = withDeadline(task.budgetMs, () => {
-        if (!task.piece) return buildFileModel(source, [], task.terminator, { driverModules: [] }, task.dialect);
-        const parsed = parsePiece(task.text, task.terminator, task.piece);
-        result.nextStart = parsed.nextStart;
-        result.stateful = parsed.stateful;
-        return { source, statements: parsed.statements, comments: parsed.comments };
-      });
-    } catch (error) {
-      if (!(error instanceof DeadlineExceeded)) model = void 0;
-      else if (task.piece) result.timedOut = error.message;
-      else model = timedOutModel(source, error.message);
-    }
-    result.readMs = nowMs() - started;
-    const packed = model && packModel(model);
-    if (packed) result.model = packed;
-    parentPort.postMessage(result);
-  });
-}
-var import_node_os, WORKER_ARG, MIN_PARALLEL_CHARS, MIN_PIECE_CHARS, DEFAULT_JOBS, PieceJoin;
-var init_parse_pool = __esm({
-  "server/src/cli/parse-pool.ts"() {
-    "use strict";
-    import_node_os = require("node:os");
-    init_workspace();
-    init_script_read();
-    init_deadline();
-    init_parser();
-    init_terminator();
-    init_pieces();
-    init_ship_model();
-    init_clock();
-    WORKER_ARG = "--insertlint-parse-worker";
-    MIN_PARALLEL_CHARS = 2 * 2 ** 20;
-    MIN_PIECE_CHARS = 8 * 2 ** 20;
-    DEFAULT_JOBS = 1;
-    PieceJoin = class {
-      constructor(task, pieces, budgetMs, started, semicolonComment) {
-        this.task = task;
-        this.pieces = pieces;
-        this.budgetMs = budgetMs;
-        this.started = started;
-        this.semicolonComment = semicolonComment;
-        this.parsed = new Array(pieces.length).fill(void 0);
-        this.missing = pieces.length;
-      }
-      task;
-      pieces;
-      budgetMs;
-      started;
-      semicolonComment;
-      parsed;
-      missing;
-      timedOut;
-      failed = false;
-      /** The pieces' reading times added up: what reading the script on one thread would have taken. */
-      readMs = 0;
-      /** Adds a piece; the script once the last piece is in (undefined: the main thread reads it whole). */
-      add(result) {
-        this.readMs += result.readMs;
-        if (result.timedOut) this.timedOut = result.timedOut;
-        else if (!result.model) this.failed = true;
-        else {
-          const model2 = unpackModel(result.model, scriptSource(this.task));
-          this.parsed[result.piece] = { statements: model2.statements, comments: model2.comments, nextStart: result.nextStart, stateful: result.stateful === true };
-        }
-        if (--this.missing > 0) return void 0;
-        const readMs = nowMs() - this.started;
-        const source = scriptSource(this.task);
-        if (!this.timedOut && this.readMs > this.budgetMs) this.timedOut = new DeadlineExceeded(this.budgetMs).message;
-        if (this.timedOut) return { model: timedOutModel(source, this.timedOut), readMs };
-        const joined = this.failed ? void 0 : joinPieces(this.pieces, this.parsed);
-        if (process.env.INSERTLINT_TRACE_JOBS) process.stderr.write(`insertlint: ${this.task.path}: ${joined ? `read in ${this.pieces.length} pieces` : "pieces did not join, read whole"}
-`);
-        if (!joined) return void 0;
-        const model = scriptModel(source, joined, this.task.dialect);
-        noteTerminator(model, this.task.terminator, this.semicolonComment);
-        return { model, readMs };
       }
     };
   }
@@ -22412,7 +22498,7 @@ var init_checklist_command = __esm({
     init_checklist();
     init_git();
     init_check_ci();
-    init_workspace();
+    init_workspace_files();
     init_lines();
     init_files();
     init_escape();
@@ -22425,55 +22511,6 @@ var init_checklist_command = __esm({
   The schema is read from the whole tree under the paths (default: .), plus --schema PATH\u2026 and "schema" in the config.
   --output FILE writes it to FILE instead.
   Exit 0 when no finding on a changed line is at or above --fail-on (default: warning), 1 when one is, 2 for errors.`;
-  }
-});
-
-// server/src/explain/model.ts
-function operatorMap(plan) {
-  return new Map(plan.operators.map((op) => [op.id, op]));
-}
-function finishPlan(plan, onDangling) {
-  const byId2 = operatorMap(plan);
-  for (const op of plan.operators) {
-    const kept = [...new Set(op.children)].filter((c) => {
-      if (byId2.has(c) && c !== op.id) return true;
-      onDangling?.(op, c);
-      return false;
-    });
-    if (kept.length !== op.children.length) {
-      op.children = kept;
-      op.inputs = op.inputs.filter((i) => i.kind === "object" || kept.includes(i.id));
-    }
-  }
-  const hasParent = /* @__PURE__ */ new Set();
-  for (const op of plan.operators) for (const c of op.children) hasParent.add(c);
-  plan.operators.sort((a, b) => a.id - b.id);
-  plan.roots = plan.operators.filter((op) => !hasParent.has(op.id)).map((op) => op.id);
-  for (const op of plan.operators) {
-    if (op.totalCost === void 0) {
-      op.ownCost = void 0;
-      continue;
-    }
-    let inputs = 0;
-    for (const c of op.children) inputs += byId2.get(c)?.totalCost ?? 0;
-    op.ownCost = Math.max(0, op.totalCost - inputs);
-  }
-  if (plan.totalCost === void 0 && plan.roots.length > 0) plan.totalCost = byId2.get(plan.roots[0])?.totalCost;
-  return plan;
-}
-function newOperator(id, type) {
-  return { id, type, label: type, flags: [], children: [], inputs: [], objectsRead: [], objectsWritten: [], arguments: [], predicates: [] };
-}
-function objectKey(schema, name2) {
-  return `${schema.trim()}.${name2.trim()}`;
-}
-var HIDDEN_WORK_KINDS, DML_OPERATORS, JOIN_OPERATORS;
-var init_model2 = __esm({
-  "server/src/explain/model.ts"() {
-    "use strict";
-    HIDDEN_WORK_KINDS = ["foreign-key-check", "trigger", "mqt-maintenance", "trigger-or-mqt", "ri-cascade", "check-constraint"];
-    DML_OPERATORS = /* @__PURE__ */ new Set(["INSERT", "UPDATE", "DELETE"]);
-    JOIN_OPERATORS = /* @__PURE__ */ new Set(["NLJOIN", "HSJOIN", "MSJOIN", "ZZJOIN"]);
   }
 });
 
@@ -22648,832 +22685,6 @@ var init_symbols = __esm({
     };
     LABEL = /^([>x^pg]{0,3})([A-Z][A-Z0-9]{1,9})([<x^*]{0,3})$/;
     NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?$/;
-  }
-});
-
-// server/src/explain/exfmt-tokens.ts
-function tokenize2(line) {
-  const out = [];
-  TOKENS.lastIndex = 0;
-  for (let m = TOKENS.exec(line); m; m = TOKENS.exec(line)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    out.push({ text: m[0], start, end, centre: (start + end - 1) / 2 });
-  }
-  return out;
-}
-function setField(op, field2, text2) {
-  const n = parseDb2Number(text2);
-  if (n === void 0) return;
-  if (field2 === "rows") op.rows = n;
-  else if (field2 === "actualRows") op.actualRows = n;
-  else if (field2 === "totalCost") op.totalCost = n;
-  else if (field2 === "ioCost") op.ioCost = n;
-  else if (field2 === "firstRowCost") op.firstRowCost = n;
-  else if (field2 === "cpuCost") op.cpuCost = n;
-}
-function objectKind(typeLabel) {
-  switch (typeLabel.toUpperCase()) {
-    case "TABLE":
-    case "CO-TABLE":
-    case "DP-TABLE":
-      return "table";
-    case "INDEX":
-    case "DP-INDEX":
-      return "index";
-    case "TABFNC":
-      return "table-function";
-    case "NICKNM":
-      return "nickname";
-    default:
-      return typeLabel.toLowerCase();
-  }
-}
-var ID_TOKEN, CONNECTOR, TOKENS, OBJECT_TYPE, GLUED_OBJECT, NA, isValue;
-var init_exfmt_tokens = __esm({
-  "server/src/explain/exfmt-tokens.ts"() {
-    "use strict";
-    init_symbols();
-    ID_TOKEN = /^\(\s*(\d{1,6})\)$/;
-    CONNECTOR = /^\/[-+]*\\$/;
-    TOKENS = /\(\s{0,8}\d{1,6}\)|\S+/g;
-    OBJECT_TYPE = /^([A-Z][A-Z0-9-]{1,15}):$/;
-    GLUED_OBJECT = /^([A-Z][A-Z0-9-]{1,15}):(\S{1,128})$/;
-    NA = /^NA$/i;
-    isValue = (t) => isDb2Number(t.text) || NA.test(t.text);
-  }
-});
-
-// server/src/explain/exfmt-levels.ts
-function doubt(reason) {
-  throw new Doubt(reason);
-}
-function rebuildByLevels(input) {
-  try {
-    const fields = [...input.legend.above, ...input.legend.below].filter((f) => f !== "other");
-    const twice = fields.find((f, i) => fields.indexOf(f) !== i);
-    if (twice) doubt(`the legend of the RETURN box names ${FIELD_NAMES[twice]} on two lines, so the values on those lines cannot be told apart`);
-    const rows = readRows(input);
-    const root = rows[0].nodes[0]?.op;
-    if (rows[0].nodes.length !== 1 || !root) doubt(`its first row holds ${rows[0].nodes.length} boxes, not one operator`);
-    const byId2 = /* @__PURE__ */ new Map();
-    for (const row of rows) {
-      for (const n of row.nodes) {
-        if (!n.op) continue;
-        if (byId2.has(n.op.id)) doubt(`${nameOf(n.op)} is drawn twice (a shared TEMP or subplan), and the order does not tell which drawing carries its inputs`);
-        byId2.set(n.op.id, n.op);
-      }
-    }
-    rows.forEach((row, r) => link(row, rows[r + 1], input));
-    checkNumbering(root, byId2);
-    if (input.details) checkDetails([...byId2.values()], input.details);
-    return { operators: [...byId2.values()] };
-  } catch (e) {
-    if (e instanceof Doubt) return { reason: e.message };
-    throw e;
-  }
-}
-function readRows(input) {
-  const { tokens } = input;
-  const rows = [];
-  let from = 0;
-  for (let l = 0; l <= tokens.length; l++) {
-    const connector = l < tokens.length && isConnectorLine(tokens[l]);
-    if (l < tokens.length && !connector) continue;
-    rows.push({ nodes: readRow(input, from, l, rows.length === 0), connectors: connector ? l : void 0 });
-    from = l + 1;
-  }
-  return rows;
-}
-function readRow({ tokens, legend, at }, from, to, first) {
-  const where = from < to - 1 ? `lines ${at(from)}-${at(to - 1)}` : `line ${at(Math.min(from, tokens.length - 1))}`;
-  let idLine = -1;
-  let typeLine = -1;
-  for (let l = from; l < to; l++) {
-    for (const t of tokens[l]) {
-      const isId = ID_TOKEN.test(t.text);
-      if (!isId && !OBJECT_TYPE.test(t.text) && !GLUED_OBJECT.test(t.text)) continue;
-      const seen = isId ? idLine : typeLine;
-      if (seen >= 0 && seen !== l) doubt(`the row of boxes on ${where} has operator numbers or object labels on two lines`);
-      if (isId) idLine = l;
-      else typeLine = l;
-    }
-  }
-  if (idLine < 0 && typeLine < 0) {
-    const empty = tokens.slice(from, to).every((r) => r.length === 0);
-    doubt(empty && from > 0 ? `nothing is drawn under the connectors on line ${at(from - 1)}: the drawing is cut off` : `${where} ${from < to - 1 ? "hold" : "holds"} no box`);
-  }
-  const nameLine = idLine >= 0 ? idLine - 1 : typeLine;
-  if (nameLine < from || typeLine >= 0 && typeLine !== nameLine) doubt(`the operator names and object labels on ${where} are not on one line above the operator numbers`);
-  const nodes = [];
-  const names3 = tokens[nameLine];
-  for (let i = 0; i < names3.length; i++) {
-    const spaced = OBJECT_TYPE.exec(names3[i].text);
-    const glued = GLUED_OBJECT.exec(names3[i].text);
-    const object = spaced && i + 1 < names3.length ? [spaced[1], names3[++i].text] : glued ? [glued[1], glued[2]] : void 0;
-    if (object) {
-      nodes.push({ object: { key: "", schema: object[1], name: "", kind: objectKind(object[0]) } });
-      continue;
-    }
-    const label = parseOperatorLabel(names3[i].text);
-    if (!label) doubt(`"${names3[i].text}" on line ${at(nameLine)} is neither an operator name nor an object label`);
-    if (!KNOWN_OPERATOR_TYPES.has(label.type)) doubt(`"${names3[i].text}" on line ${at(nameLine)} is not one of Db2's operator names`);
-    if (label.type === "RETURN" && !first) doubt(`${names3[i].text} on line ${at(nameLine)} is drawn below the top of the plan`);
-    const op = newOperator(0, label.type);
-    op.label = names3[i].text;
-    op.flags = label.flags;
-    nodes.push({ op });
-  }
-  const under = tokens[nameLine + 1] ?? [];
-  const paired = nameLine + 1 < to && under.length === nodes.length && nodes.every((n, k) => ID_TOKEN.test(under[k].text) === (n.op !== void 0));
-  if (!paired) doubt(`the ${nodes.length} boxes named on line ${at(nameLine)} do not pair up with the operator numbers and object names below them`);
-  nodes.forEach((n, k) => {
-    if (n.op) n.op.id = Number(ID_TOKEN.exec(under[k].text)[1]);
-    else {
-      if (isDb2Number(under[k].text)) doubt(`the object label "${n.object.schema}" on line ${at(nameLine)} has the value ${under[k].text} below it, not an object name`);
-      Object.assign(n.object, { key: objectKey(n.object.schema, under[k].text), name: under[k].text });
-    }
-  });
-  if (first) return nodes;
-  const filled = (l) => tokens[l].length > 0;
-  const aboveLines = [];
-  for (let l = from; l < nameLine; l++) if (filled(l)) aboveLines.push(l);
-  const belowLines = [];
-  for (let l = nameLine + 2; l < to; l++) if (filled(l)) belowLines.push(l);
-  const contiguous = (ls, start) => ls.every((l, i) => l === start + i);
-  const ops = nodes.filter((n) => n.op).length;
-  const belowCount = ops > 0 ? legend.below.length : Math.min(belowLines.length, 1);
-  if (aboveLines.length !== legend.above.length || !contiguous(aboveLines, nameLine - aboveLines.length)) {
-    doubt(`the boxes named on line ${at(nameLine)} have ${aboveLines.length} line${aboveLines.length === 1 ? "" : "s"} of values above them where the legend of the plan has ${legend.above.length}`);
-  }
-  if (belowLines.length !== belowCount || !contiguous(belowLines, nameLine + 2)) {
-    doubt(`the boxes named on line ${at(nameLine)} have ${belowLines.length} line${belowLines.length === 1 ? "" : "s"} below their numbers where the legend of the plan has ${ops > 0 ? legend.below.length : "at most 1 (correlation names)"}`);
-  }
-  legend.above.forEach((field2, i) => {
-    if (!readAbove(nodes, tokens[aboveLines[i]], field2)) doubt(`the values on line ${at(aboveLines[i])} do not pair up with the ${nodes.length} boxes named below them`);
-  });
-  if (ops > 0) {
-    legend.below.forEach((field2, i) => {
-      if (!readBelow(nodes, tokens[belowLines[i]], field2, i === 0)) doubt(`the values on line ${at(belowLines[i])} do not pair up with the ${ops} operator${ops === 1 ? "" : "s"} named above them`);
-    });
-  } else if (belowLines.length > 0 && !readCorrelations(nodes, tokens[belowLines[0]])) {
-    doubt(`line ${at(belowLines[0])} under the objects named on line ${at(nameLine)} holds more than their correlation names`);
-  }
-  if (belowLines.length === 0 && ops === 0) {
-    const q2 = nodes.find((n) => CORRELATION.test(n.object.name));
-    if (q2) doubt(`the object ${q2.object.key} on line ${at(nameLine + 1)} is named like a correlation name and has none below it: its name line may be lost`);
-  }
-  return nodes;
-}
-function readAbove(nodes, row, field2) {
-  if (row.length !== nodes.length || !row.every(isValue)) return false;
-  nodes.forEach((n, k) => {
-    if (n.op) setField(n.op, field2, row[k].text);
-    else if (field2 === "rows") {
-      const rows = parseDb2Number(row[k].text);
-      if (rows !== void 0) n.object.rows = rows;
-    }
-  });
-  return true;
-}
-function readBelow(nodes, row, field2, correlations) {
-  const values = row.filter(isValue);
-  let k = 0;
-  for (const n of nodes) if (n.op) k++;
-  if (values.length !== k || row.some((t2) => !isValue(t2) && !(correlations && CORRELATION.test(t2.text)))) return false;
-  let t = 0;
-  let i = 0;
-  while (i <= nodes.length) {
-    const objects = [];
-    while (i < nodes.length && !nodes[i].op) objects.push(nodes[i++]);
-    const names3 = [];
-    while (t < row.length && !isValue(row[t])) names3.push(row[t++]);
-    if (names3.length === objects.length) objects.forEach((o, j) => o.object.correlation = names3[j].text);
-    if (i < nodes.length) setField(nodes[i].op, field2, row[t].text);
-    i++;
-    t++;
-  }
-  return true;
-}
-function readCorrelations(nodes, row) {
-  if (row.length > nodes.length || !row.every((t) => CORRELATION.test(t.text))) return false;
-  if (row.length === nodes.length) nodes.forEach((n, k) => n.object.correlation = row[k].text);
-  return true;
-}
-function link(row, below, { tokens, at }) {
-  const parents = row.nodes.filter((n) => n.op && !NO_INPUTS.has(n.op.type)).map((n) => n.op);
-  if (row.connectors === void 0 || !below) {
-    if (parents.length > 0) doubt(`nothing is drawn under ${nameOf(parents[0])}: the drawing is cut off below it`);
-    return;
-  }
-  const groups = tokens[row.connectors];
-  if (groups.length !== parents.length) {
-    doubt(`line ${at(row.connectors)} has ${groups.length} connector${groups.length === 1 ? "" : "s"} for the ${parents.length} operator${parents.length === 1 ? "" : "s"} above it that read inputs`);
-  }
-  const counts = shareOut(groups, row, parents, below.nodes, at(row.connectors));
-  let next = 0;
-  parents.forEach((op, j) => {
-    for (let k = 0; k < counts[j]; k++) {
-      const child = below.nodes[next++];
-      if (child.op) {
-        op.children.push(child.op.id);
-        op.inputs.push({ kind: "operator", id: child.op.id, rows: child.op.rows });
-      } else {
-        op.inputs.push({ kind: "object", object: child.object });
-        if (["INSERT", "UPDATE", "DELETE"].includes(op.type)) op.objectsWritten.push(child.object.key);
-        else op.objectsRead.push(child.object.key);
-      }
-    }
-  });
-}
-function shareOut(groups, row, parents, children, line) {
-  const m = parents.length;
-  const min = groups.map((g) => g.text === "|" ? 1 : Math.max(2, (g.text.match(/\+/g)?.length ?? 0) + 1));
-  const flexible = groups.map((g) => g.text !== "|" && g.text.includes("+"));
-  const low = new Array(m).fill(0);
-  const high = new Array(m).fill(Infinity);
-  const index = new Map(parents.map((p, j) => [p, j]));
-  const above = row.nodes.flatMap((n) => n.op ? [n.op] : []);
-  const inOrder = (ops) => ops.every((op, k) => k === 0 || op.id > ops[k - 1].id);
-  if (!inOrder(above)) doubt(`the operators named above line ${line} are not numbered left to right, as db2exfmt numbers them`);
-  let a = -1;
-  let lastId = -Infinity;
-  children.forEach((c, i) => {
-    if (!c.op) return;
-    if (c.op.id <= lastId) doubt(`the operators named below line ${line} are not numbered left to right, as db2exfmt numbers them`);
-    lastId = c.op.id;
-    while (a + 1 < above.length && above[a + 1].id < c.op.id) a++;
-    const j = a >= 0 ? index.get(above[a]) : void 0;
-    if (j === void 0) doubt(`operator ${nameOf(c.op)} below line ${line} has no operator above it that db2exfmt's numbering would make its reader`);
-    low[j] = Math.max(low[j], i + 1);
-    if (j > 0) high[j - 1] = Math.min(high[j - 1], i);
-  });
-  const least = min.reduce((s, x) => s + x, 0);
-  const uncertain = flexible.filter(Boolean).length;
-  const extra = children.length - least;
-  if (extra < 0 || extra > uncertain) {
-    const most = least + uncertain;
-    doubt(`the connectors on line ${line} lead to ${least === most ? least : `${least} to ${most}`} boxes, but ${children.length} are drawn below them`);
-  }
-  if (extra > MAX_UNCERTAIN) doubt(`the connectors on line ${line} can be read in too many ways`);
-  const w = extra + 1;
-  const ways = new Uint8Array(m * w);
-  let base = 0;
-  for (let j = 0; j < m; j++) {
-    base += min[j];
-    for (let d = 0; d <= extra; d++) {
-      if (base + d < low[j] || base + d > high[j]) continue;
-      const same = j === 0 ? Number(d === 0) : ways[(j - 1) * w + d];
-      const more = !flexible[j] || d === 0 ? 0 : j === 0 ? Number(d === 1) : ways[(j - 1) * w + d - 1];
-      ways[j * w + d] = Math.min(2, same + more);
-    }
-  }
-  const readings = ways[(m - 1) * w + extra];
-  if (readings === 0) doubt(`no reading of the connectors on line ${line} agrees with the operator numbers below them`);
-  if (readings > 1) doubt(`the connectors on line ${line} can be read in more than one way`);
-  const counts = new Array(m);
-  for (let j = m - 1, d = extra; j >= 0; j--) {
-    const more = flexible[j] && d > 0 && (j === 0 ? d === 1 : ways[(j - 1) * w + d - 1] > 0);
-    counts[j] = min[j] + (more ? 1 : 0);
-    if (more) d--;
-  }
-  return counts;
-}
-function checkNumbering(root, byId2) {
-  const stack = [root];
-  let last;
-  while (stack.length > 0) {
-    const op = stack.pop();
-    if (last && op.id <= last.id) doubt(`read row by row, the tree visits ${nameOf(op)} after ${nameOf(last)}, against db2exfmt's numbering (depth first, left to right)`);
-    last = op;
-    for (let i = op.children.length - 1; i >= 0; i--) stack.push(byId2.get(op.children[i]));
-  }
-}
-function checkDetails(operators, details) {
-  const key = (i) => i.kind === "operator" ? `(${i.id})` : i.object.key;
-  for (const op of operators) {
-    const d = details.get(op.id);
-    if (!d) continue;
-    if (d.type !== op.type) doubt(`Plan Details name operator ${op.id} ${d.label}, where the rows of the drawing give ${op.label}`);
-    if (d.inputs.length === 0) continue;
-    const drawn = op.inputs.map(key).sort();
-    const listed = d.inputs.map(key).sort();
-    if (drawn.join("\n") !== listed.join("\n")) {
-      doubt(`Plan Details list the inputs ${listed.join(", ")} of ${nameOf(op)}, where the rows of the drawing give ${drawn.join(", ") || "none"}`);
-    }
-  }
-}
-var NO_INPUTS, CORRELATION, MAX_UNCERTAIN, FIELD_NAMES, Doubt, nameOf, isConnectorLine;
-var init_exfmt_levels = __esm({
-  "server/src/explain/exfmt-levels.ts"() {
-    "use strict";
-    init_model2();
-    init_symbols();
-    init_exfmt_tokens();
-    NO_INPUTS = /* @__PURE__ */ new Set(["GENROW"]);
-    CORRELATION = /^Q\d+$/;
-    MAX_UNCERTAIN = 32;
-    FIELD_NAMES = { rows: "the rows", actualRows: "the actual rows", totalCost: "the cost", ioCost: "the I/O", firstRowCost: "the first row cost", cpuCost: "the CPU cost", other: "" };
-    Doubt = class extends Error {
-    };
-    nameOf = (op) => `${op.label} (${op.id})`;
-    isConnectorLine = (row) => row.length > 0 && row.every((t) => t.text === "|" || CONNECTOR.test(t.text));
-  }
-});
-
-// server/src/explain/exfmt-graph.ts
-function expandTabs(line, width) {
-  if (!line.includes("	")) return line;
-  let out = "";
-  for (const ch of line) {
-    if (ch === "	") out += " ".repeat(width - out.length % width);
-    else out += ch;
-  }
-  return out;
-}
-function stripCommonPrefix(lines) {
-  const nonBlank = lines.filter((l) => l.trim() !== "");
-  if (nonBlank.length === 0) return lines;
-  const m = /^(\s*(?:\*|\/\/|--|#|>)\s?)/.exec(nonBlank[0]);
-  if (!m) return lines;
-  const prefix = m[1];
-  const bare = prefix.trimEnd();
-  const all = nonBlank.every((l) => l.startsWith(prefix) || l.trimEnd() === bare);
-  if (!all) return lines;
-  return lines.map((l) => l.startsWith(prefix) ? l.slice(prefix.length) : l.trimEnd() === bare ? "" : l);
-}
-function undoubleSpacing(items, text2) {
-  const blank3 = items.map((i) => text2(i).length <= 2 && text2(i).trim() === "");
-  const content = [];
-  for (let i = 0; i < items.length; i++) if (!blank3[i]) content.push(i);
-  if (content.length < 6) return items;
-  for (let k = 0; k + 1 < content.length; k++) if (content[k + 1] === content[k] + 1) return items;
-  const phase = content[0] % 2;
-  if (content.every((i) => i % 2 === phase)) return items.filter((_, i) => i % 2 === phase);
-  const out = [];
-  for (let i = 0; i < items.length; i++) {
-    out.push(items[i]);
-    if (!blank3[i] && i + 1 < items.length && blank3[i + 1]) i++;
-  }
-  return out;
-}
-function lowerBound(items, value) {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = lo + hi >> 1;
-    if (items[mid].centre < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-function inCentreRange(items, from, to) {
-  if (!items || items.length === 0) return [];
-  const out = [];
-  for (let i = lowerBound(items, from); i < items.length && items[i].centre <= to; i++) out.push(items[i]);
-  return out;
-}
-function nearest2(items, centre, tolerance, accept = () => true) {
-  let best;
-  let bestDistance = Infinity;
-  for (const t of inCentreRange(items, centre - tolerance, centre + tolerance)) {
-    if (!accept(t)) continue;
-    const d = Math.abs(t.centre - centre);
-    if (d < bestDistance) {
-      best = t;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-function legendField(phrase2) {
-  const p = phrase2.toLowerCase();
-  if (p === "rows actual" || p === "actual rows") return "actualRows";
-  if (p === "rows" || p === "cardinality") return "rows";
-  if (/^(1st|first)\b/.test(p)) return "firstRowCost";
-  if (p === "cost" || p === "total cost") return "totalCost";
-  if (p === "i/o" || p === "io" || p === "i/o cost") return "ioCost";
-  if (p.includes("cpu")) return "cpuCost";
-  return "other";
-}
-function parseGraph(rawLines, firstLine2 = 1, details) {
-  const prepared = undoubleSpacing(
-    stripCommonPrefix(rawLines).map((text2, line) => ({ text: text2, line })),
-    (l) => l.text
-  );
-  const rejoined = rejoinWrappedLines(prepared);
-  const widths = prepared.some((l) => l.text.includes("	")) ? [8, 4, 2, 3, 6, 1] : [8];
-  const expand2 = (lines, width) => lines.map((l) => ({ text: expandTabs(l.text, width).trimEnd(), line: l.line }));
-  let first;
-  for (const width of widths) {
-    const r = readGraph(expand2(prepared, width), firstLine2, details);
-    if (!first) first = r;
-    if (isClean(r) || r.damage) return r;
-    if (!rejoined) continue;
-    const w = readGraph(expand2(rejoined.lines, width), firstLine2, details);
-    if (isClean(w)) {
-      w.warnings.push({
-        code: "rejoined-wrapped-lines",
-        message: `The Access Plan graph's lines were wrapped at ${rejoined.width} columns when it was copied; they were joined again.`,
-        line: firstLine2
-      });
-      return w;
-    }
-  }
-  return first;
-}
-function isClean(r) {
-  return r.linked && r.errors.length === 0 && r.warnings.length === 0;
-}
-function rejoinWrappedLines(lines) {
-  let width = 0;
-  for (const l of lines) width = Math.max(width, l.text.length);
-  if (width < 40 || !lines.some((l, i) => l.text.length === width && i + 1 < lines.length && lines[i + 1].text !== "")) return void 0;
-  const out = [];
-  for (let i = 0; i < lines.length; i++) {
-    let text2 = lines[i].text;
-    const line = lines[i].line;
-    while (text2.length % width === 0 && i + 1 < lines.length && lines[i + 1].text !== "") text2 += lines[++i].text;
-    out.push({ text: text2, line });
-  }
-  return { lines: out, width };
-}
-function readGraph(lines, firstLine2, details) {
-  const errors = [];
-  const warnings = [];
-  const at = (i) => firstLine2 + (lines[i]?.line ?? lines[lines.length - 1]?.line ?? 0);
-  const texts = lines.map((l) => l.text);
-  const tokens = texts.map(tokenize2);
-  const idTokens = [];
-  tokens.forEach((row, line) => {
-    for (const t of row) {
-      const m = ID_TOKEN.exec(t.text);
-      if (m) idTokens.push({ line, token: t, id: Number(m[1]) });
-    }
-  });
-  if (idTokens.length === 0) {
-    errors.push({ code: "no-operators", message: 'The Access Plan graph has no operator boxes (no "(   n)" operator numbers).', line: firstLine2 });
-    return { operators: [], linked: false, errors, warnings };
-  }
-  const damage = detectDamage(texts, idTokens);
-  if (damage) return parseDamaged({ lines: texts, tokens, idTokens, damage, firstLine: firstLine2, at, details }, errors, warnings);
-  const claimed = /* @__PURE__ */ new Set();
-  const legend = readLegend(texts, tokens, idTokens[0], claimed);
-  const rowFields = legend.above.filter((f) => f === "rows" || f === "actualRows").length;
-  const nodes = [];
-  const ops = /* @__PURE__ */ new Map();
-  for (const { line, token, id } of idTokens) {
-    const nameTok = nearest2(tokens[line - 1], token.centre, Math.max(4, (token.end - token.start) / 2 + 2), (t) => parseOperatorLabel(t.text) !== void 0);
-    if (!nameTok) {
-      warnings.push({ code: "box-without-name", message: `Operator (${id}) has no operator name above its number.`, line: at(line) });
-      continue;
-    }
-    claimed.add(nameTok).add(token);
-    const label = parseOperatorLabel(nameTok.text);
-    let op = ops.get(id);
-    if (op && op.label !== nameTok.text) {
-      warnings.push({ code: "duplicate-operator", message: `Operator number ${id} is drawn as ${op.label} and as ${nameTok.text}.`, line: at(line) });
-      continue;
-    }
-    const repeat = op !== void 0;
-    if (!op) {
-      op = newOperator(id, label.type);
-      op.label = nameTok.text;
-      op.flags = label.flags;
-      ops.set(id, op);
-    }
-    const isLegendBox = line === idTokens[0].line && token === idTokens[0].token && legend.found;
-    let top = line - 1;
-    let bottom = line;
-    if (isLegendBox) {
-      top = legend.top;
-      bottom = legend.bottom;
-    } else {
-      legend.above.forEach((field2, i) => {
-        const l = line - 1 - legend.above.length + i;
-        const t = nearest2(tokens[l], token.centre, 5, (x) => isValue(x) && !claimed.has(x));
-        if (!t) return;
-        top = Math.min(top, l);
-        claimed.add(t);
-        if (!repeat) setField(op, field2, t.text);
-      });
-      legend.below.forEach((field2, i) => {
-        const l = line + 1 + i;
-        const t = nearest2(tokens[l], token.centre, 5, (x) => isValue(x) && !claimed.has(x));
-        if (!t) return;
-        bottom = l;
-        claimed.add(t);
-        if (!repeat) setField(op, field2, t.text);
-      });
-    }
-    nodes.push({ kind: "op", centre: token.centre, top, bottom, op, hasParent: false, drawn: [] });
-  }
-  readObjects(tokens, claimed, Math.max(1, rowFields), nodes, warnings, at);
-  const unresolved = linkConnectors(tokens, nodes, warnings, at, claimed);
-  strayTokens(tokens, nodes, claimed, warnings, at);
-  const drawings = /* @__PURE__ */ new Map();
-  for (const n of nodes) if (n.op) drawings.set(n.op, [...drawings.get(n.op) ?? [], n]);
-  for (const [op, list] of drawings) {
-    const withInputs = list.filter((n) => n.drawn.length > 0);
-    const chosen = withInputs[0];
-    if (chosen) {
-      op.inputs = chosen.drawn;
-      op.children = chosen.drawn.flatMap((i) => i.kind === "operator" ? [i.id] : []);
-      for (const i of chosen.drawn) {
-        if (i.kind !== "object") continue;
-        if (["INSERT", "UPDATE", "DELETE"].includes(op.type)) op.objectsWritten.push(i.object.key);
-        else op.objectsRead.push(i.object.key);
-      }
-    }
-    const describe2 = (n) => n.drawn.map((i) => i.kind === "operator" ? `(${i.id})` : i.object.key).join(", ");
-    for (const other of withInputs.slice(1)) {
-      if (describe2(other) !== describe2(chosen)) {
-        warnings.push({ code: "duplicate-operator", message: `Operator ${op.label} (${op.id}) is drawn twice with different inputs: ${describe2(chosen)} and ${describe2(other)}.` });
-      }
-    }
-  }
-  const operators = [...ops.values()];
-  const orphans = nodes.filter((n, i) => n.kind === "op" && !n.hasParent && i > 0).map((n) => n.op.id);
-  if (orphans.length > 0) {
-    warnings.push({ code: "several-roots", message: `Operators ${orphans.map((i) => `(${i})`).join(", ")} could not be attached to the tree under (${nodes[0]?.op?.id}).` });
-  }
-  for (const s of nodes) if (s.kind === "object" && !s.hasParent) warnings.push({ code: "stray-object", message: `Object ${s.object.key} is not connected to any operator.`, line: at(s.top) });
-  return { operators, linked: unresolved === 0 && orphans.length === 0, errors, warnings };
-}
-function readLegend(lines, tokens, root, claimed) {
-  const phraseOf = (row) => {
-    if (row.length === 0 || row.length > 3) return void 0;
-    const phrase2 = row.map((t) => t.text).join(" ");
-    return LEGEND_PHRASE.test(phrase2) && !row.some(isValue) && parseOperatorLabel(phrase2) === void 0 ? phrase2 : void 0;
-  };
-  const phraseAt = (l) => {
-    const row = tokens[l] ?? [];
-    const near = phraseOf(inCentreRange(row, root.token.centre - 12, root.token.centre + 12));
-    if (near) return near;
-    return row.length > 0 && row[0].start === 0 ? phraseOf(row) : void 0;
-  };
-  const claimPhrase = (l) => {
-    for (const t of tokens[l]) if (!isValue(t) && LEGEND_PHRASE.test(t.text)) claimed.add(t);
-  };
-  const above = [];
-  let top = root.line - 1;
-  for (let l = root.line - 2; l >= 0; l--) {
-    const phrase2 = phraseAt(l);
-    if (!phrase2) break;
-    above.unshift(legendField(phrase2));
-    claimPhrase(l);
-    top = l;
-  }
-  const below = [];
-  let bottom = root.line;
-  for (let l = root.line + 1; l < lines.length; l++) {
-    const phrase2 = phraseAt(l);
-    if (!phrase2) break;
-    below.push(legendField(phrase2));
-    claimPhrase(l);
-    bottom = l;
-  }
-  if (above.length === 0 && below.length === 0) return { found: false, above: ["rows"], below: ["totalCost", "ioCost"], top, bottom };
-  return { found: true, above, below, top, bottom };
-}
-function readObjects(tokens, claimed, rowLines, nodes, warnings, at) {
-  tokens.forEach((row, line) => {
-    for (let i = 0; i < row.length; i++) {
-      const typeTok = row[i];
-      if (claimed.has(typeTok)) continue;
-      let typeLabel;
-      let schema;
-      let end;
-      const glued = GLUED_OBJECT.exec(typeTok.text);
-      const spaced = OBJECT_TYPE.exec(typeTok.text);
-      if (spaced && i + 1 < row.length && row[i + 1].start - typeTok.end <= 3 && !claimed.has(row[i + 1])) {
-        typeLabel = spaced[1];
-        schema = row[i + 1].text;
-        end = row[i + 1].end;
-        claimed.add(row[i + 1]);
-        i++;
-      } else if (glued) {
-        typeLabel = glued[1];
-        schema = glued[2];
-        end = typeTok.end;
-      } else continue;
-      claimed.add(typeTok);
-      const start = typeTok.start;
-      const centre = (start + end - 1) / 2;
-      const half = (end - start) / 2 + 2;
-      const nameTok = nearest2(tokens[line + 1], centre, half, (t) => !claimed.has(t) && !ID_TOKEN.test(t.text) && !isDb2Number(t.text));
-      if (!nameTok) {
-        warnings.push({ code: "object-without-name", message: `Object label "${typeLabel}: ${schema}" has no object name below it.`, line: at(line) });
-        continue;
-      }
-      claimed.add(nameTok);
-      const object = { key: objectKey(schema, nameTok.text), schema, name: nameTok.text, kind: objectKind(typeLabel) };
-      let bottom = line + 1;
-      const corr = nearest2(tokens[line + 2], nameTok.centre, Math.max(3, (nameTok.end - nameTok.start) / 2), (t) => /^[A-Z]\d+$/.test(t.text) && !claimed.has(t));
-      if (corr) {
-        object.correlation = corr.text;
-        claimed.add(corr);
-        bottom = line + 2;
-      }
-      let top = line;
-      const values = [];
-      for (let l = line - rowLines; l < line; l++) {
-        const t = nearest2(tokens[l], centre, half, (x) => isValue(x) && !claimed.has(x));
-        if (!t) continue;
-        claimed.add(t);
-        values.push(t.text);
-        top = Math.min(top, l);
-      }
-      if (values.length > 0) object.rows = parseDb2Number(values[0]);
-      nodes.push({ kind: "object", centre, top, bottom, object, hasParent: false, drawn: [] });
-    }
-  });
-}
-function strayTokens(tokens, nodes, claimed, warnings, at) {
-  if (nodes.length === 0) return;
-  let top = Infinity;
-  let bottom = -1;
-  for (const n of nodes) {
-    top = Math.min(top, n.top);
-    bottom = Math.max(bottom, n.bottom);
-  }
-  let end = bottom;
-  while (end + 1 < tokens.length && tokens[end + 1].length > 0) end++;
-  for (let l = top; l <= end; l++) {
-    const stray = tokens[l].find((t) => !claimed.has(t) && (l <= bottom ? /[A-Za-z0-9]/.test(t.text) : isValue(t) || /^[A-Z0-9_$#@]+$/.test(t.text)));
-    if (stray) {
-      warnings.push({ code: "stray-token", message: `"${stray.text}" belongs to no operator box, object or connector of the drawing (the line may have been cut when the text was wrapped).`, line: at(l) });
-      return;
-    }
-  }
-}
-function linkConnectors(tokens, nodes, warnings, at, claimed) {
-  const byTop = /* @__PURE__ */ new Map();
-  for (const n of nodes) byTop.set(n.top, [...byTop.get(n.top) ?? [], n]);
-  for (const list of byTop.values()) list.sort((a, b) => a.centre - b.centre);
-  let unresolved = 0;
-  for (const parent of nodes) {
-    if (parent.kind !== "op") continue;
-    let connector;
-    let connLine = -1;
-    for (let l = parent.bottom + 1; l <= parent.bottom + 2 && l < tokens.length && !connector; l++) {
-      const row = tokens[l] ?? [];
-      const k = lowerBound(row, parent.centre);
-      for (const i of [k - 1, k, k + 1, k - 2]) {
-        const t = row[i];
-        if (!t) continue;
-        if (t.text === "|" && Math.abs(t.centre - parent.centre) <= 3 || CONNECTOR.test(t.text) && t.start - 2 <= parent.centre && parent.centre <= t.end + 1) {
-          connector = t;
-          break;
-        }
-      }
-      if (connector) connLine = l;
-      if (!connector && (tokens[l] ?? []).some((t) => Math.abs(t.centre - parent.centre) <= 3)) break;
-    }
-    if (!connector) continue;
-    claimed.add(connector);
-    const below = byTop.get(connLine + 1);
-    let children;
-    const op = parent.op;
-    if (connector.text === "|") {
-      const child = nearest2(inCentreRange(below, connector.centre - 5, connector.centre + 5).filter((n) => n !== parent && !n.hasParent), connector.centre, 5);
-      children = child ? [child] : [];
-    } else {
-      children = inCentreRange(below, connector.start - 4, connector.end + 3).filter((n) => n !== parent && !n.hasParent);
-      const expected = 2 + Math.max(0, (connector.text.match(/\+/g)?.length ?? 1) - 1);
-      if (children.length < 2 || children.length > expected + 1) {
-        if (children.length < 2) unresolved++;
-        warnings.push({
-          code: "connector-mismatch",
-          message: `The connector under operator ${op.label} (${op.id}) leads to ${children.length} input(s); expected ${expected}.`,
-          line: at(connLine)
-        });
-      }
-    }
-    if (children.length === 0) {
-      unresolved++;
-      warnings.push({ code: "dangling-connector", message: `The connector under operator ${op.label} (${op.id}) leads to nothing the parser recognises.`, line: at(connLine) });
-    }
-    for (const child of children) {
-      child.hasParent = true;
-      if (child.kind === "op") parent.drawn.push({ kind: "operator", id: child.op.id, rows: child.op.rows });
-      else parent.drawn.push({ kind: "object", object: child.object });
-    }
-  }
-  return unresolved;
-}
-function detectDamage(lines, ids) {
-  const short = ids.filter(({ id }) => id < 100);
-  const collapsed = short.filter(({ token }) => token.text.length < 6).length;
-  if (collapsed > 0 && collapsed >= short.length / 2) return "spaces-collapsed";
-  const nonBlank = lines.filter((l) => l.trim() !== "");
-  const flush = nonBlank.filter((l) => !/^\s/.test(l)).length;
-  if (nonBlank.length >= 4 && flush / nonBlank.length >= 0.8) return "indentation-stripped";
-  return void 0;
-}
-function withoutObjectLabels(row) {
-  const out = [];
-  for (let i = 0; i < row.length; i++) {
-    if (OBJECT_TYPE.test(row[i].text) && i + 1 < row.length) {
-      i++;
-      continue;
-    }
-    if (OBJECT_TYPE.test(row[i].text) || GLUED_OBJECT.test(row[i].text)) continue;
-    out.push(row[i]);
-  }
-  return out;
-}
-function parseDamaged({ lines, tokens, idTokens, damage, firstLine: firstLine2, at, details }, errors, warnings) {
-  const why = damage === "spaces-collapsed" ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")' : "the leading whitespace of its lines was stripped";
-  const byLine = /* @__PURE__ */ new Map();
-  for (const t of idTokens) {
-    const list = byLine.get(t.line);
-    if (list) list.push(t);
-    else byLine.set(t.line, [t]);
-  }
-  const legend = readLegend(lines, tokens, idTokens[0], /* @__PURE__ */ new Set());
-  let levels = rebuildByLevels({ tokens, legend, details, at });
-  let chained = false;
-  const joins = lines.some((l) => /\/-*\+/.test(l) || /\/\s*\\/.test(l)) || [...byLine.values()].some((v) => v.length > 1) || new Set(idTokens.map((t) => t.id)).size !== idTokens.length;
-  if (!("operators" in levels) && !joins && !tokens.some(isConnectorLine)) {
-    const restored = withChainConnectors(tokens, [...byLine.keys()], legend.below.length);
-    const chain = restored && rebuildByLevels({ tokens: restored.tokens, legend, details, at: (i) => at(restored.source[i]) });
-    if (chain && "operators" in chain) {
-      levels = chain;
-      chained = true;
-    }
-  }
-  if ("operators" in levels) {
-    const checked = details && [...details.values()].some((d) => d.inputs.length > 0) ? ", the operator numbers and Plan Details' input streams" : " and the operator numbers";
-    warnings.push(
-      chained ? {
-        code: "damaged-graph-chain",
-        message: `The Access Plan graph is damaged: ${why}, and its connector lines are lost. The plan has no joins, so its operators were linked as one chain from top to bottom; the boxes${checked} agree with that reading.`,
-        line: firstLine2
-      } : {
-        code: "damaged-graph-levels",
-        message: `The Access Plan graph is damaged: ${why}. Its tree was rebuilt from the order of the boxes instead: db2exfmt draws each operator's inputs in the row below it, left to right, and the connectors, the boxes${checked} all agree with that reading. Rows, costs and I/O were read in the same left-to-right order on their lines.`,
-        line: firstLine2
-      }
-    );
-    return { operators: levels.operators, linked: true, damage, errors, warnings };
-  }
-  const ops = [];
-  for (const [line, ids] of byLine) {
-    let names3 = withoutObjectLabels(tokens[line - 1] ?? []).filter((t) => parseOperatorLabel(t.text));
-    if (names3.length !== ids.length) {
-      const known = names3.filter((t) => KNOWN_OPERATOR_TYPES.has(parseOperatorLabel(t.text).type));
-      if (known.length === ids.length) names3 = known;
-    }
-    const costs = (tokens[line + 1] ?? []).filter((t) => isDb2Number(t.text));
-    const ios = (tokens[line + 2] ?? []).filter((t) => isDb2Number(t.text));
-    const rows = (tokens[line - 2] ?? []).filter((t) => isDb2Number(t.text));
-    ids.forEach(({ id }, i) => {
-      const name2 = names3.length === ids.length ? names3[i] : void 0;
-      const label = name2 ? parseOperatorLabel(name2.text) : void 0;
-      const op = newOperator(id, label?.type ?? "?");
-      if (name2 && label) {
-        op.label = name2.text;
-        op.flags = label.flags;
-      }
-      if (costs.length === ids.length) op.totalCost = parseDb2Number(costs[i].text);
-      if (ios.length === ids.length) op.ioCost = parseDb2Number(ios[i].text);
-      if (rows.length === ids.length) op.rows = parseDb2Number(rows[i].text);
-      ops.push(op);
-    });
-  }
-  errors.push({
-    code: "damaged-graph",
-    message: `The Access Plan graph is damaged: ${why}, so the columns that tie each operator to its inputs are lost and the tree cannot be rebuilt from the drawing: read row by row, ${levels.reason}. Attach the db2exfmt output file unchanged (or include its Plan Details section with the "Input Streams" of each operator).`,
-    line: firstLine2
-  });
-  return { operators: ops, linked: false, damage, errors, warnings };
-}
-function withChainConnectors(tokens, idLines, below) {
-  const after = new Set(idLines.map((l) => l + below));
-  const out = [];
-  const source = [];
-  let last = tokens.length - 1;
-  while (last >= 0 && tokens[last].length === 0) last--;
-  for (let l = 0; l < tokens.length; l++) {
-    out.push(tokens[l]);
-    source.push(l);
-    if (after.has(l) && l < last) {
-      out.push([{ text: "|", start: 0, end: 1, centre: 0 }]);
-      source.push(l);
-    }
-  }
-  return out.length > tokens.length ? { tokens: out, source } : void 0;
-}
-var LEGEND_PHRASE;
-var init_exfmt_graph = __esm({
-  "server/src/explain/exfmt-graph.ts"() {
-    "use strict";
-    init_model2();
-    init_symbols();
-    init_exfmt_tokens();
-    init_exfmt_levels();
-    LEGEND_PHRASE = /^[A-Z1][A-Za-z/.-]{0,11}(?: [A-Z][A-Za-z/.-]{0,11}){0,2}$/;
   }
 });
 
@@ -23699,16 +22910,90 @@ function markCutBeforeRests(items, rests) {
     if (t.chars < width.chars - NEAR_WIDTH && t.columns < width.columns - NEAR_WIDTH && prev.text.length < width.chars - NEAR_WIDTH) prev.cut = true;
   }
 }
+function stripCommonPrefix(lines) {
+  const nonBlank = lines.filter((l) => l.trim() !== "");
+  if (nonBlank.length === 0) return lines;
+  const m = /^(\s*(?:\*|\/\/|--|#|>)\s?)/.exec(nonBlank[0]);
+  if (!m) return lines;
+  const prefix = m[1];
+  const bare = prefix.trimEnd();
+  const all = nonBlank.every((l) => l.startsWith(prefix) || l.trimEnd() === bare);
+  if (!all) return lines;
+  return lines.map((l) => l.startsWith(prefix) ? l.slice(prefix.length) : l.trimEnd() === bare ? "" : l);
+}
+function undoubleSpacing(items, text2) {
+  const blank3 = items.map((i) => text2(i).length <= 2 && text2(i).trim() === "");
+  const content = [];
+  for (let i = 0; i < items.length; i++) if (!blank3[i]) content.push(i);
+  if (content.length < 6) return items;
+  for (let k = 0; k + 1 < content.length; k++) if (content[k + 1] === content[k] + 1) return items;
+  const phase = content[0] % 2;
+  if (content.every((i) => i % 2 === phase)) return items.filter((_, i) => i % 2 === phase);
+  const out = [];
+  for (let i = 0; i < items.length; i++) {
+    out.push(items[i]);
+    if (!blank3[i] && i + 1 < items.length && blank3[i + 1]) i++;
+  }
+  return out;
+}
 var NEAR_WIDTH, BLANKS_BEFORE_A_CUT, MAX_QUOTE_LEVELS, isBlank2;
 var init_exfmt_paste = __esm({
   "server/src/explain/exfmt-paste.ts"() {
     "use strict";
-    init_exfmt_graph();
     init_exfmt_wrap();
     NEAR_WIDTH = 8;
     BLANKS_BEFORE_A_CUT = 2;
     MAX_QUOTE_LEVELS = 100;
     isBlank2 = (l) => l.text.trim() === "";
+  }
+});
+
+// server/src/explain/model.ts
+function operatorMap(plan) {
+  return new Map(plan.operators.map((op) => [op.id, op]));
+}
+function finishPlan(plan, onDangling) {
+  const byId2 = operatorMap(plan);
+  for (const op of plan.operators) {
+    const kept = [...new Set(op.children)].filter((c) => {
+      if (byId2.has(c) && c !== op.id) return true;
+      onDangling?.(op, c);
+      return false;
+    });
+    if (kept.length !== op.children.length) {
+      op.children = kept;
+      op.inputs = op.inputs.filter((i) => i.kind === "object" || kept.includes(i.id));
+    }
+  }
+  const hasParent = /* @__PURE__ */ new Set();
+  for (const op of plan.operators) for (const c of op.children) hasParent.add(c);
+  plan.operators.sort((a, b) => a.id - b.id);
+  plan.roots = plan.operators.filter((op) => !hasParent.has(op.id)).map((op) => op.id);
+  for (const op of plan.operators) {
+    if (op.totalCost === void 0) {
+      op.ownCost = void 0;
+      continue;
+    }
+    let inputs = 0;
+    for (const c of op.children) inputs += byId2.get(c)?.totalCost ?? 0;
+    op.ownCost = Math.max(0, op.totalCost - inputs);
+  }
+  if (plan.totalCost === void 0 && plan.roots.length > 0) plan.totalCost = byId2.get(plan.roots[0])?.totalCost;
+  return plan;
+}
+function newOperator(id, type) {
+  return { id, type, label: type, flags: [], children: [], inputs: [], objectsRead: [], objectsWritten: [], arguments: [], predicates: [] };
+}
+function objectKey(schema, name2) {
+  return `${schema.trim()}.${name2.trim()}`;
+}
+var HIDDEN_WORK_KINDS, DML_OPERATORS, JOIN_OPERATORS;
+var init_model2 = __esm({
+  "server/src/explain/model.ts"() {
+    "use strict";
+    HIDDEN_WORK_KINDS = ["foreign-key-check", "trigger", "mqt-maintenance", "trigger-or-mqt", "ri-cascade", "check-constraint"];
+    DML_OPERATORS = /* @__PURE__ */ new Set(["INSERT", "UPDATE", "DELETE"]);
+    JOIN_OPERATORS = /* @__PURE__ */ new Set(["NLJOIN", "HSJOIN", "MSJOIN", "ZZJOIN"]);
   }
 });
 
@@ -24141,6 +23426,829 @@ var init_exfmt_diagnostics = __esm({
     DETAILS = /^\s*Diagnostic Details:\s*(.*)$/;
     HEADING = /^\s*Diagnostic (Identifier|Details):/;
     HEADINGS = ["Diagnostic Identifier:", "Diagnostic Details:"];
+  }
+});
+
+// server/src/explain/exfmt-tokens.ts
+function tokenize2(line) {
+  const out = [];
+  TOKENS.lastIndex = 0;
+  for (let m = TOKENS.exec(line); m; m = TOKENS.exec(line)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    out.push({ text: m[0], start, end, centre: (start + end - 1) / 2 });
+  }
+  return out;
+}
+function setField(op, field2, text2) {
+  const n = parseDb2Number(text2);
+  if (n === void 0) return;
+  if (field2 === "rows") op.rows = n;
+  else if (field2 === "actualRows") op.actualRows = n;
+  else if (field2 === "totalCost") op.totalCost = n;
+  else if (field2 === "ioCost") op.ioCost = n;
+  else if (field2 === "firstRowCost") op.firstRowCost = n;
+  else if (field2 === "cpuCost") op.cpuCost = n;
+}
+function objectKind(typeLabel) {
+  switch (typeLabel.toUpperCase()) {
+    case "TABLE":
+    case "CO-TABLE":
+    case "DP-TABLE":
+      return "table";
+    case "INDEX":
+    case "DP-INDEX":
+      return "index";
+    case "TABFNC":
+      return "table-function";
+    case "NICKNM":
+      return "nickname";
+    default:
+      return typeLabel.toLowerCase();
+  }
+}
+function lowerBound(items, value) {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (items[mid].centre < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function inCentreRange(items, from, to) {
+  if (!items || items.length === 0) return [];
+  const out = [];
+  for (let i = lowerBound(items, from); i < items.length && items[i].centre <= to; i++) out.push(items[i]);
+  return out;
+}
+function nearest2(items, centre, tolerance, accept = () => true) {
+  let best;
+  let bestDistance = Infinity;
+  for (const t of inCentreRange(items, centre - tolerance, centre + tolerance)) {
+    if (!accept(t)) continue;
+    const d = Math.abs(t.centre - centre);
+    if (d < bestDistance) {
+      best = t;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+var ID_TOKEN, CONNECTOR, TOKENS, OBJECT_TYPE, GLUED_OBJECT, NA, isValue;
+var init_exfmt_tokens = __esm({
+  "server/src/explain/exfmt-tokens.ts"() {
+    "use strict";
+    init_symbols();
+    ID_TOKEN = /^\(\s*(\d{1,6})\)$/;
+    CONNECTOR = /^\/[-+]*\\$/;
+    TOKENS = /\(\s{0,8}\d{1,6}\)|\S+/g;
+    OBJECT_TYPE = /^([A-Z][A-Z0-9-]{1,15}):$/;
+    GLUED_OBJECT = /^([A-Z][A-Z0-9-]{1,15}):(\S{1,128})$/;
+    NA = /^NA$/i;
+    isValue = (t) => isDb2Number(t.text) || NA.test(t.text);
+  }
+});
+
+// server/src/explain/exfmt-legend.ts
+function legendField(phrase2) {
+  const p = phrase2.toLowerCase();
+  if (p === "rows actual" || p === "actual rows") return "actualRows";
+  if (p === "rows" || p === "cardinality") return "rows";
+  if (/^(1st|first)\b/.test(p)) return "firstRowCost";
+  if (p === "cost" || p === "total cost") return "totalCost";
+  if (p === "i/o" || p === "io" || p === "i/o cost") return "ioCost";
+  if (p.includes("cpu")) return "cpuCost";
+  return "other";
+}
+function readLegend(lines, tokens, root, claimed) {
+  const phraseOf = (row) => {
+    if (row.length === 0 || row.length > 3) return void 0;
+    const phrase2 = row.map((t) => t.text).join(" ");
+    return LEGEND_PHRASE.test(phrase2) && !row.some(isValue) && parseOperatorLabel(phrase2) === void 0 ? phrase2 : void 0;
+  };
+  const phraseAt = (l) => {
+    const row = tokens[l] ?? [];
+    const near = phraseOf(inCentreRange(row, root.token.centre - 12, root.token.centre + 12));
+    if (near) return near;
+    return row.length > 0 && row[0].start === 0 ? phraseOf(row) : void 0;
+  };
+  const claimPhrase = (l) => {
+    for (const t of tokens[l]) if (!isValue(t) && LEGEND_PHRASE.test(t.text)) claimed.add(t);
+  };
+  const above = [];
+  let top = root.line - 1;
+  for (let l = root.line - 2; l >= 0; l--) {
+    const phrase2 = phraseAt(l);
+    if (!phrase2) break;
+    above.unshift(legendField(phrase2));
+    claimPhrase(l);
+    top = l;
+  }
+  const below = [];
+  let bottom = root.line;
+  for (let l = root.line + 1; l < lines.length; l++) {
+    const phrase2 = phraseAt(l);
+    if (!phrase2) break;
+    below.push(legendField(phrase2));
+    claimPhrase(l);
+    bottom = l;
+  }
+  if (above.length === 0 && below.length === 0) return { found: false, above: ["rows"], below: ["totalCost", "ioCost"], top, bottom };
+  return { found: true, above, below, top, bottom };
+}
+var LEGEND_PHRASE;
+var init_exfmt_legend = __esm({
+  "server/src/explain/exfmt-legend.ts"() {
+    "use strict";
+    init_symbols();
+    init_exfmt_tokens();
+    LEGEND_PHRASE = /^[A-Z1][A-Za-z/.-]{0,11}(?: [A-Z][A-Za-z/.-]{0,11}){0,2}$/;
+  }
+});
+
+// server/src/explain/exfmt-levels.ts
+function doubt(reason) {
+  throw new Doubt(reason);
+}
+function rebuildByLevels(input) {
+  try {
+    const fields = [...input.legend.above, ...input.legend.below].filter((f) => f !== "other");
+    const twice = fields.find((f, i) => fields.indexOf(f) !== i);
+    if (twice) doubt(`the legend of the RETURN box names ${FIELD_NAMES[twice]} on two lines, so the values on those lines cannot be told apart`);
+    const rows = readRows(input);
+    const root = rows[0].nodes[0]?.op;
+    if (rows[0].nodes.length !== 1 || !root) doubt(`its first row holds ${rows[0].nodes.length} boxes, not one operator`);
+    const byId2 = /* @__PURE__ */ new Map();
+    for (const row of rows) {
+      for (const n of row.nodes) {
+        if (!n.op) continue;
+        if (byId2.has(n.op.id)) doubt(`${nameOf(n.op)} is drawn twice (a shared TEMP or subplan), and the order does not tell which drawing carries its inputs`);
+        byId2.set(n.op.id, n.op);
+      }
+    }
+    rows.forEach((row, r) => link(row, rows[r + 1], input));
+    checkNumbering(root, byId2);
+    if (input.details) checkDetails([...byId2.values()], input.details);
+    return { operators: [...byId2.values()] };
+  } catch (e) {
+    if (e instanceof Doubt) return { reason: e.message };
+    throw e;
+  }
+}
+function readRows(input) {
+  const { tokens } = input;
+  const rows = [];
+  let from = 0;
+  for (let l = 0; l <= tokens.length; l++) {
+    const connector = l < tokens.length && isConnectorLine(tokens[l]);
+    if (l < tokens.length && !connector) continue;
+    rows.push({ nodes: readRow(input, from, l, rows.length === 0), connectors: connector ? l : void 0 });
+    from = l + 1;
+  }
+  return rows;
+}
+function readRow({ tokens, legend, at }, from, to, first) {
+  const where = from < to - 1 ? `lines ${at(from)}-${at(to - 1)}` : `line ${at(Math.min(from, tokens.length - 1))}`;
+  let idLine = -1;
+  let typeLine = -1;
+  for (let l = from; l < to; l++) {
+    for (const t of tokens[l]) {
+      const isId = ID_TOKEN.test(t.text);
+      if (!isId && !OBJECT_TYPE.test(t.text) && !GLUED_OBJECT.test(t.text)) continue;
+      const seen = isId ? idLine : typeLine;
+      if (seen >= 0 && seen !== l) doubt(`the row of boxes on ${where} has operator numbers or object labels on two lines`);
+      if (isId) idLine = l;
+      else typeLine = l;
+    }
+  }
+  if (idLine < 0 && typeLine < 0) {
+    const empty = tokens.slice(from, to).every((r) => r.length === 0);
+    doubt(empty && from > 0 ? `nothing is drawn under the connectors on line ${at(from - 1)}: the drawing is cut off` : `${where} ${from < to - 1 ? "hold" : "holds"} no box`);
+  }
+  const nameLine = idLine >= 0 ? idLine - 1 : typeLine;
+  if (nameLine < from || typeLine >= 0 && typeLine !== nameLine) doubt(`the operator names and object labels on ${where} are not on one line above the operator numbers`);
+  const nodes = [];
+  const names3 = tokens[nameLine];
+  for (let i = 0; i < names3.length; i++) {
+    const spaced = OBJECT_TYPE.exec(names3[i].text);
+    const glued = GLUED_OBJECT.exec(names3[i].text);
+    const object = spaced && i + 1 < names3.length ? [spaced[1], names3[++i].text] : glued ? [glued[1], glued[2]] : void 0;
+    if (object) {
+      nodes.push({ object: { key: "", schema: object[1], name: "", kind: objectKind(object[0]) } });
+      continue;
+    }
+    const label = parseOperatorLabel(names3[i].text);
+    if (!label) doubt(`"${names3[i].text}" on line ${at(nameLine)} is neither an operator name nor an object label`);
+    if (!KNOWN_OPERATOR_TYPES.has(label.type)) doubt(`"${names3[i].text}" on line ${at(nameLine)} is not one of Db2's operator names`);
+    if (label.type === "RETURN" && !first) doubt(`${names3[i].text} on line ${at(nameLine)} is drawn below the top of the plan`);
+    const op = newOperator(0, label.type);
+    op.label = names3[i].text;
+    op.flags = label.flags;
+    nodes.push({ op });
+  }
+  const under = tokens[nameLine + 1] ?? [];
+  const paired = nameLine + 1 < to && under.length === nodes.length && nodes.every((n, k) => ID_TOKEN.test(under[k].text) === (n.op !== void 0));
+  if (!paired) doubt(`the ${nodes.length} boxes named on line ${at(nameLine)} do not pair up with the operator numbers and object names below them`);
+  nodes.forEach((n, k) => {
+    if (n.op) n.op.id = Number(ID_TOKEN.exec(under[k].text)[1]);
+    else {
+      if (isDb2Number(under[k].text)) doubt(`the object label "${n.object.schema}" on line ${at(nameLine)} has the value ${under[k].text} below it, not an object name`);
+      Object.assign(n.object, { key: objectKey(n.object.schema, under[k].text), name: under[k].text });
+    }
+  });
+  if (first) return nodes;
+  const filled = (l) => tokens[l].length > 0;
+  const aboveLines = [];
+  for (let l = from; l < nameLine; l++) if (filled(l)) aboveLines.push(l);
+  const belowLines = [];
+  for (let l = nameLine + 2; l < to; l++) if (filled(l)) belowLines.push(l);
+  const contiguous = (ls, start) => ls.every((l, i) => l === start + i);
+  const ops = nodes.filter((n) => n.op).length;
+  const belowCount = ops > 0 ? legend.below.length : Math.min(belowLines.length, 1);
+  if (aboveLines.length !== legend.above.length || !contiguous(aboveLines, nameLine - aboveLines.length)) {
+    doubt(`the boxes named on line ${at(nameLine)} have ${aboveLines.length} line${aboveLines.length === 1 ? "" : "s"} of values above them where the legend of the plan has ${legend.above.length}`);
+  }
+  if (belowLines.length !== belowCount || !contiguous(belowLines, nameLine + 2)) {
+    doubt(`the boxes named on line ${at(nameLine)} have ${belowLines.length} line${belowLines.length === 1 ? "" : "s"} below their numbers where the legend of the plan has ${ops > 0 ? legend.below.length : "at most 1 (correlation names)"}`);
+  }
+  legend.above.forEach((field2, i) => {
+    if (!readAbove(nodes, tokens[aboveLines[i]], field2)) doubt(`the values on line ${at(aboveLines[i])} do not pair up with the ${nodes.length} boxes named below them`);
+  });
+  if (ops > 0) {
+    legend.below.forEach((field2, i) => {
+      if (!readBelow(nodes, tokens[belowLines[i]], field2, i === 0)) doubt(`the values on line ${at(belowLines[i])} do not pair up with the ${ops} operator${ops === 1 ? "" : "s"} named above them`);
+    });
+  } else if (belowLines.length > 0 && !readCorrelations(nodes, tokens[belowLines[0]])) {
+    doubt(`line ${at(belowLines[0])} under the objects named on line ${at(nameLine)} holds more than their correlation names`);
+  }
+  if (belowLines.length === 0 && ops === 0) {
+    const q2 = nodes.find((n) => CORRELATION.test(n.object.name));
+    if (q2) doubt(`the object ${q2.object.key} on line ${at(nameLine + 1)} is named like a correlation name and has none below it: its name line may be lost`);
+  }
+  return nodes;
+}
+function readAbove(nodes, row, field2) {
+  if (row.length !== nodes.length || !row.every(isValue)) return false;
+  nodes.forEach((n, k) => {
+    if (n.op) setField(n.op, field2, row[k].text);
+    else if (field2 === "rows") {
+      const rows = parseDb2Number(row[k].text);
+      if (rows !== void 0) n.object.rows = rows;
+    }
+  });
+  return true;
+}
+function readBelow(nodes, row, field2, correlations) {
+  const values = row.filter(isValue);
+  let k = 0;
+  for (const n of nodes) if (n.op) k++;
+  if (values.length !== k || row.some((t2) => !isValue(t2) && !(correlations && CORRELATION.test(t2.text)))) return false;
+  let t = 0;
+  let i = 0;
+  while (i <= nodes.length) {
+    const objects = [];
+    while (i < nodes.length && !nodes[i].op) objects.push(nodes[i++]);
+    const names3 = [];
+    while (t < row.length && !isValue(row[t])) names3.push(row[t++]);
+    if (names3.length === objects.length) objects.forEach((o, j) => o.object.correlation = names3[j].text);
+    if (i < nodes.length) setField(nodes[i].op, field2, row[t].text);
+    i++;
+    t++;
+  }
+  return true;
+}
+function readCorrelations(nodes, row) {
+  if (row.length > nodes.length || !row.every((t) => CORRELATION.test(t.text))) return false;
+  if (row.length === nodes.length) nodes.forEach((n, k) => n.object.correlation = row[k].text);
+  return true;
+}
+function link(row, below, { tokens, at }) {
+  const parents = row.nodes.filter((n) => n.op && !NO_INPUTS.has(n.op.type)).map((n) => n.op);
+  if (row.connectors === void 0 || !below) {
+    if (parents.length > 0) doubt(`nothing is drawn under ${nameOf(parents[0])}: the drawing is cut off below it`);
+    return;
+  }
+  const groups = tokens[row.connectors];
+  if (groups.length !== parents.length) {
+    doubt(`line ${at(row.connectors)} has ${groups.length} connector${groups.length === 1 ? "" : "s"} for the ${parents.length} operator${parents.length === 1 ? "" : "s"} above it that read inputs`);
+  }
+  const counts = shareOut(groups, row, parents, below.nodes, at(row.connectors));
+  let next = 0;
+  parents.forEach((op, j) => {
+    for (let k = 0; k < counts[j]; k++) {
+      const child = below.nodes[next++];
+      if (child.op) {
+        op.children.push(child.op.id);
+        op.inputs.push({ kind: "operator", id: child.op.id, rows: child.op.rows });
+      } else {
+        op.inputs.push({ kind: "object", object: child.object });
+        if (["INSERT", "UPDATE", "DELETE"].includes(op.type)) op.objectsWritten.push(child.object.key);
+        else op.objectsRead.push(child.object.key);
+      }
+    }
+  });
+}
+function shareOut(groups, row, parents, children, line) {
+  const m = parents.length;
+  const min = groups.map((g) => g.text === "|" ? 1 : Math.max(2, (g.text.match(/\+/g)?.length ?? 0) + 1));
+  const flexible = groups.map((g) => g.text !== "|" && g.text.includes("+"));
+  const low = new Array(m).fill(0);
+  const high = new Array(m).fill(Infinity);
+  const index = new Map(parents.map((p, j) => [p, j]));
+  const above = row.nodes.flatMap((n) => n.op ? [n.op] : []);
+  const inOrder = (ops) => ops.every((op, k) => k === 0 || op.id > ops[k - 1].id);
+  if (!inOrder(above)) doubt(`the operators named above line ${line} are not numbered left to right, as db2exfmt numbers them`);
+  let a = -1;
+  let lastId = -Infinity;
+  children.forEach((c, i) => {
+    if (!c.op) return;
+    if (c.op.id <= lastId) doubt(`the operators named below line ${line} are not numbered left to right, as db2exfmt numbers them`);
+    lastId = c.op.id;
+    while (a + 1 < above.length && above[a + 1].id < c.op.id) a++;
+    const j = a >= 0 ? index.get(above[a]) : void 0;
+    if (j === void 0) doubt(`operator ${nameOf(c.op)} below line ${line} has no operator above it that db2exfmt's numbering would make its reader`);
+    low[j] = Math.max(low[j], i + 1);
+    if (j > 0) high[j - 1] = Math.min(high[j - 1], i);
+  });
+  const least = min.reduce((s, x) => s + x, 0);
+  const uncertain = flexible.filter(Boolean).length;
+  const extra = children.length - least;
+  if (extra < 0 || extra > uncertain) {
+    const most = least + uncertain;
+    doubt(`the connectors on line ${line} lead to ${least === most ? least : `${least} to ${most}`} boxes, but ${children.length} are drawn below them`);
+  }
+  if (extra > MAX_UNCERTAIN) doubt(`the connectors on line ${line} can be read in too many ways`);
+  const w = extra + 1;
+  const ways = new Uint8Array(m * w);
+  let base = 0;
+  for (let j = 0; j < m; j++) {
+    base += min[j];
+    for (let d = 0; d <= extra; d++) {
+      if (base + d < low[j] || base + d > high[j]) continue;
+      const same = j === 0 ? Number(d === 0) : ways[(j - 1) * w + d];
+      const more = !flexible[j] || d === 0 ? 0 : j === 0 ? Number(d === 1) : ways[(j - 1) * w + d - 1];
+      ways[j * w + d] = Math.min(2, same + more);
+    }
+  }
+  const readings = ways[(m - 1) * w + extra];
+  if (readings === 0) doubt(`no reading of the connectors on line ${line} agrees with the operator numbers below them`);
+  if (readings > 1) doubt(`the connectors on line ${line} can be read in more than one way`);
+  const counts = new Array(m);
+  for (let j = m - 1, d = extra; j >= 0; j--) {
+    const more = flexible[j] && d > 0 && (j === 0 ? d === 1 : ways[(j - 1) * w + d - 1] > 0);
+    counts[j] = min[j] + (more ? 1 : 0);
+    if (more) d--;
+  }
+  return counts;
+}
+function checkNumbering(root, byId2) {
+  const stack = [root];
+  let last;
+  while (stack.length > 0) {
+    const op = stack.pop();
+    if (last && op.id <= last.id) doubt(`read row by row, the tree visits ${nameOf(op)} after ${nameOf(last)}, against db2exfmt's numbering (depth first, left to right)`);
+    last = op;
+    for (let i = op.children.length - 1; i >= 0; i--) stack.push(byId2.get(op.children[i]));
+  }
+}
+function checkDetails(operators, details) {
+  const key = (i) => i.kind === "operator" ? `(${i.id})` : i.object.key;
+  for (const op of operators) {
+    const d = details.get(op.id);
+    if (!d) continue;
+    if (d.type !== op.type) doubt(`Plan Details name operator ${op.id} ${d.label}, where the rows of the drawing give ${op.label}`);
+    if (d.inputs.length === 0) continue;
+    const drawn = op.inputs.map(key).sort();
+    const listed = d.inputs.map(key).sort();
+    if (drawn.join("\n") !== listed.join("\n")) {
+      doubt(`Plan Details list the inputs ${listed.join(", ")} of ${nameOf(op)}, where the rows of the drawing give ${drawn.join(", ") || "none"}`);
+    }
+  }
+}
+var NO_INPUTS, CORRELATION, MAX_UNCERTAIN, FIELD_NAMES, Doubt, nameOf, isConnectorLine;
+var init_exfmt_levels = __esm({
+  "server/src/explain/exfmt-levels.ts"() {
+    "use strict";
+    init_model2();
+    init_symbols();
+    init_exfmt_tokens();
+    NO_INPUTS = /* @__PURE__ */ new Set(["GENROW"]);
+    CORRELATION = /^Q\d+$/;
+    MAX_UNCERTAIN = 32;
+    FIELD_NAMES = { rows: "the rows", actualRows: "the actual rows", totalCost: "the cost", ioCost: "the I/O", firstRowCost: "the first row cost", cpuCost: "the CPU cost", other: "" };
+    Doubt = class extends Error {
+    };
+    nameOf = (op) => `${op.label} (${op.id})`;
+    isConnectorLine = (row) => row.length > 0 && row.every((t) => t.text === "|" || CONNECTOR.test(t.text));
+  }
+});
+
+// server/src/explain/exfmt-damaged.ts
+function detectDamage(lines, ids) {
+  const short = ids.filter(({ id }) => id < 100);
+  const collapsed = short.filter(({ token }) => token.text.length < 6).length;
+  if (collapsed > 0 && collapsed >= short.length / 2) return "spaces-collapsed";
+  const nonBlank = lines.filter((l) => l.trim() !== "");
+  const flush = nonBlank.filter((l) => !/^\s/.test(l)).length;
+  if (nonBlank.length >= 4 && flush / nonBlank.length >= 0.8) return "indentation-stripped";
+  return void 0;
+}
+function withoutObjectLabels(row) {
+  const out = [];
+  for (let i = 0; i < row.length; i++) {
+    if (OBJECT_TYPE.test(row[i].text) && i + 1 < row.length) {
+      i++;
+      continue;
+    }
+    if (OBJECT_TYPE.test(row[i].text) || GLUED_OBJECT.test(row[i].text)) continue;
+    out.push(row[i]);
+  }
+  return out;
+}
+function parseDamaged({ lines, tokens, idTokens, damage, firstLine: firstLine2, at, details }, errors, warnings) {
+  const why = damage === "spaces-collapsed" ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")' : "the leading whitespace of its lines was stripped";
+  const byLine = /* @__PURE__ */ new Map();
+  for (const t of idTokens) {
+    const list = byLine.get(t.line);
+    if (list) list.push(t);
+    else byLine.set(t.line, [t]);
+  }
+  const legend = readLegend(lines, tokens, idTokens[0], /* @__PURE__ */ new Set());
+  let levels = rebuildByLevels({ tokens, legend, details, at });
+  let chained = false;
+  const joins = lines.some((l) => /\/-*\+/.test(l) || /\/\s*\\/.test(l)) || [...byLine.values()].some((v) => v.length > 1) || new Set(idTokens.map((t) => t.id)).size !== idTokens.length;
+  if (!("operators" in levels) && !joins && !tokens.some(isConnectorLine)) {
+    const restored = withChainConnectors(tokens, [...byLine.keys()], legend.below.length);
+    const chain = restored && rebuildByLevels({ tokens: restored.tokens, legend, details, at: (i) => at(restored.source[i]) });
+    if (chain && "operators" in chain) {
+      levels = chain;
+      chained = true;
+    }
+  }
+  if ("operators" in levels) {
+    const checked = details && [...details.values()].some((d) => d.inputs.length > 0) ? ", the operator numbers and Plan Details' input streams" : " and the operator numbers";
+    warnings.push(
+      chained ? {
+        code: "damaged-graph-chain",
+        message: `The Access Plan graph is damaged: ${why}, and its connector lines are lost. The plan has no joins, so its operators were linked as one chain from top to bottom; the boxes${checked} agree with that reading.`,
+        line: firstLine2
+      } : {
+        code: "damaged-graph-levels",
+        message: `The Access Plan graph is damaged: ${why}. Its tree was rebuilt from the order of the boxes instead: db2exfmt draws each operator's inputs in the row below it, left to right, and the connectors, the boxes${checked} all agree with that reading. Rows, costs and I/O were read in the same left-to-right order on their lines.`,
+        line: firstLine2
+      }
+    );
+    return { operators: levels.operators, linked: true, damage, errors, warnings };
+  }
+  const ops = [];
+  for (const [line, ids] of byLine) {
+    let names3 = withoutObjectLabels(tokens[line - 1] ?? []).filter((t) => parseOperatorLabel(t.text));
+    if (names3.length !== ids.length) {
+      const known = names3.filter((t) => KNOWN_OPERATOR_TYPES.has(parseOperatorLabel(t.text).type));
+      if (known.length === ids.length) names3 = known;
+    }
+    const costs = (tokens[line + 1] ?? []).filter((t) => isDb2Number(t.text));
+    const ios = (tokens[line + 2] ?? []).filter((t) => isDb2Number(t.text));
+    const rows = (tokens[line - 2] ?? []).filter((t) => isDb2Number(t.text));
+    ids.forEach(({ id }, i) => {
+      const name2 = names3.length === ids.length ? names3[i] : void 0;
+      const label = name2 ? parseOperatorLabel(name2.text) : void 0;
+      const op = newOperator(id, label?.type ?? "?");
+      if (name2 && label) {
+        op.label = name2.text;
+        op.flags = label.flags;
+      }
+      if (costs.length === ids.length) op.totalCost = parseDb2Number(costs[i].text);
+      if (ios.length === ids.length) op.ioCost = parseDb2Number(ios[i].text);
+      if (rows.length === ids.length) op.rows = parseDb2Number(rows[i].text);
+      ops.push(op);
+    });
+  }
+  errors.push({
+    code: "damaged-graph",
+    message: `The Access Plan graph is damaged: ${why}, so the columns that tie each operator to its inputs are lost and the tree cannot be rebuilt from the drawing: read row by row, ${levels.reason}. Attach the db2exfmt output file unchanged (or include its Plan Details section with the "Input Streams" of each operator).`,
+    line: firstLine2
+  });
+  return { operators: ops, linked: false, damage, errors, warnings };
+}
+function withChainConnectors(tokens, idLines, below) {
+  const after = new Set(idLines.map((l) => l + below));
+  const out = [];
+  const source = [];
+  let last = tokens.length - 1;
+  while (last >= 0 && tokens[last].length === 0) last--;
+  for (let l = 0; l < tokens.length; l++) {
+    out.push(tokens[l]);
+    source.push(l);
+    if (after.has(l) && l < last) {
+      out.push([{ text: "|", start: 0, end: 1, centre: 0 }]);
+      source.push(l);
+    }
+  }
+  return out.length > tokens.length ? { tokens: out, source } : void 0;
+}
+var init_exfmt_damaged = __esm({
+  "server/src/explain/exfmt-damaged.ts"() {
+    "use strict";
+    init_model2();
+    init_symbols();
+    init_exfmt_tokens();
+    init_exfmt_levels();
+    init_exfmt_legend();
+  }
+});
+
+// server/src/explain/exfmt-graph.ts
+function expandTabs(line, width) {
+  if (!line.includes("	")) return line;
+  let out = "";
+  for (const ch of line) {
+    if (ch === "	") out += " ".repeat(width - out.length % width);
+    else out += ch;
+  }
+  return out;
+}
+function parseGraph(rawLines, firstLine2 = 1, details) {
+  const prepared = undoubleSpacing(
+    stripCommonPrefix(rawLines).map((text2, line) => ({ text: text2, line })),
+    (l) => l.text
+  );
+  const rejoined = rejoinWrappedLines(prepared);
+  const widths = prepared.some((l) => l.text.includes("	")) ? [8, 4, 2, 3, 6, 1] : [8];
+  const expand2 = (lines, width) => lines.map((l) => ({ text: expandTabs(l.text, width).trimEnd(), line: l.line }));
+  let first;
+  for (const width of widths) {
+    const r = readGraph(expand2(prepared, width), firstLine2, details);
+    if (!first) first = r;
+    if (isClean(r) || r.damage) return r;
+    if (!rejoined) continue;
+    const w = readGraph(expand2(rejoined.lines, width), firstLine2, details);
+    if (isClean(w)) {
+      w.warnings.push({
+        code: "rejoined-wrapped-lines",
+        message: `The Access Plan graph's lines were wrapped at ${rejoined.width} columns when it was copied; they were joined again.`,
+        line: firstLine2
+      });
+      return w;
+    }
+  }
+  return first;
+}
+function isClean(r) {
+  return r.linked && r.errors.length === 0 && r.warnings.length === 0;
+}
+function rejoinWrappedLines(lines) {
+  let width = 0;
+  for (const l of lines) width = Math.max(width, l.text.length);
+  if (width < 40 || !lines.some((l, i) => l.text.length === width && i + 1 < lines.length && lines[i + 1].text !== "")) return void 0;
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    let text2 = lines[i].text;
+    const line = lines[i].line;
+    while (text2.length % width === 0 && i + 1 < lines.length && lines[i + 1].text !== "") text2 += lines[++i].text;
+    out.push({ text: text2, line });
+  }
+  return { lines: out, width };
+}
+function readGraph(lines, firstLine2, details) {
+  const errors = [];
+  const warnings = [];
+  const at = (i) => firstLine2 + (lines[i]?.line ?? lines[lines.length - 1]?.line ?? 0);
+  const texts = lines.map((l) => l.text);
+  const tokens = texts.map(tokenize2);
+  const idTokens = [];
+  tokens.forEach((row, line) => {
+    for (const t of row) {
+      const m = ID_TOKEN.exec(t.text);
+      if (m) idTokens.push({ line, token: t, id: Number(m[1]) });
+    }
+  });
+  if (idTokens.length === 0) {
+    errors.push({ code: "no-operators", message: 'The Access Plan graph has no operator boxes (no "(   n)" operator numbers).', line: firstLine2 });
+    return { operators: [], linked: false, errors, warnings };
+  }
+  const damage = detectDamage(texts, idTokens);
+  if (damage) return parseDamaged({ lines: texts, tokens, idTokens, damage, firstLine: firstLine2, at, details }, errors, warnings);
+  const claimed = /* @__PURE__ */ new Set();
+  const legend = readLegend(texts, tokens, idTokens[0], claimed);
+  const rowFields = legend.above.filter((f) => f === "rows" || f === "actualRows").length;
+  const nodes = [];
+  const ops = /* @__PURE__ */ new Map();
+  for (const { line, token, id } of idTokens) {
+    const nameTok = nearest2(tokens[line - 1], token.centre, Math.max(4, (token.end - token.start) / 2 + 2), (t) => parseOperatorLabel(t.text) !== void 0);
+    if (!nameTok) {
+      warnings.push({ code: "box-without-name", message: `Operator (${id}) has no operator name above its number.`, line: at(line) });
+      continue;
+    }
+    claimed.add(nameTok).add(token);
+    const label = parseOperatorLabel(nameTok.text);
+    let op = ops.get(id);
+    if (op && op.label !== nameTok.text) {
+      warnings.push({ code: "duplicate-operator", message: `Operator number ${id} is drawn as ${op.label} and as ${nameTok.text}.`, line: at(line) });
+      continue;
+    }
+    const repeat = op !== void 0;
+    if (!op) {
+      op = newOperator(id, label.type);
+      op.label = nameTok.text;
+      op.flags = label.flags;
+      ops.set(id, op);
+    }
+    const isLegendBox = line === idTokens[0].line && token === idTokens[0].token && legend.found;
+    let top = line - 1;
+    let bottom = line;
+    if (isLegendBox) {
+      top = legend.top;
+      bottom = legend.bottom;
+    } else {
+      legend.above.forEach((field2, i) => {
+        const l = line - 1 - legend.above.length + i;
+        const t = nearest2(tokens[l], token.centre, 5, (x) => isValue(x) && !claimed.has(x));
+        if (!t) return;
+        top = Math.min(top, l);
+        claimed.add(t);
+        if (!repeat) setField(op, field2, t.text);
+      });
+      legend.below.forEach((field2, i) => {
+        const l = line + 1 + i;
+        const t = nearest2(tokens[l], token.centre, 5, (x) => isValue(x) && !claimed.has(x));
+        if (!t) return;
+        bottom = l;
+        claimed.add(t);
+        if (!repeat) setField(op, field2, t.text);
+      });
+    }
+    nodes.push({ kind: "op", centre: token.centre, top, bottom, op, hasParent: false, drawn: [] });
+  }
+  readObjects(tokens, claimed, Math.max(1, rowFields), nodes, warnings, at);
+  const unresolved = linkConnectors(tokens, nodes, warnings, at, claimed);
+  strayTokens(tokens, nodes, claimed, warnings, at);
+  const drawings = /* @__PURE__ */ new Map();
+  for (const n of nodes) if (n.op) drawings.set(n.op, [...drawings.get(n.op) ?? [], n]);
+  for (const [op, list] of drawings) {
+    const withInputs = list.filter((n) => n.drawn.length > 0);
+    const chosen = withInputs[0];
+    if (chosen) {
+      op.inputs = chosen.drawn;
+      op.children = chosen.drawn.flatMap((i) => i.kind === "operator" ? [i.id] : []);
+      for (const i of chosen.drawn) {
+        if (i.kind !== "object") continue;
+        if (["INSERT", "UPDATE", "DELETE"].includes(op.type)) op.objectsWritten.push(i.object.key);
+        else op.objectsRead.push(i.object.key);
+      }
+    }
+    const describe2 = (n) => n.drawn.map((i) => i.kind === "operator" ? `(${i.id})` : i.object.key).join(", ");
+    for (const other of withInputs.slice(1)) {
+      if (describe2(other) !== describe2(chosen)) {
+        warnings.push({ code: "duplicate-operator", message: `Operator ${op.label} (${op.id}) is drawn twice with different inputs: ${describe2(chosen)} and ${describe2(other)}.` });
+      }
+    }
+  }
+  const operators = [...ops.values()];
+  const orphans = nodes.filter((n, i) => n.kind === "op" && !n.hasParent && i > 0).map((n) => n.op.id);
+  if (orphans.length > 0) {
+    warnings.push({ code: "several-roots", message: `Operators ${orphans.map((i) => `(${i})`).join(", ")} could not be attached to the tree under (${nodes[0]?.op?.id}).` });
+  }
+  for (const s of nodes) if (s.kind === "object" && !s.hasParent) warnings.push({ code: "stray-object", message: `Object ${s.object.key} is not connected to any operator.`, line: at(s.top) });
+  return { operators, linked: unresolved === 0 && orphans.length === 0, errors, warnings };
+}
+function readObjects(tokens, claimed, rowLines, nodes, warnings, at) {
+  tokens.forEach((row, line) => {
+    for (let i = 0; i < row.length; i++) {
+      const typeTok = row[i];
+      if (claimed.has(typeTok)) continue;
+      let typeLabel;
+      let schema;
+      let end;
+      const glued = GLUED_OBJECT.exec(typeTok.text);
+      const spaced = OBJECT_TYPE.exec(typeTok.text);
+      if (spaced && i + 1 < row.length && row[i + 1].start - typeTok.end <= 3 && !claimed.has(row[i + 1])) {
+        typeLabel = spaced[1];
+        schema = row[i + 1].text;
+        end = row[i + 1].end;
+        claimed.add(row[i + 1]);
+        i++;
+      } else if (glued) {
+        typeLabel = glued[1];
+        schema = glued[2];
+        end = typeTok.end;
+      } else continue;
+      claimed.add(typeTok);
+      const start = typeTok.start;
+      const centre = (start + end - 1) / 2;
+      const half = (end - start) / 2 + 2;
+      const nameTok = nearest2(tokens[line + 1], centre, half, (t) => !claimed.has(t) && !ID_TOKEN.test(t.text) && !isDb2Number(t.text));
+      if (!nameTok) {
+        warnings.push({ code: "object-without-name", message: `Object label "${typeLabel}: ${schema}" has no object name below it.`, line: at(line) });
+        continue;
+      }
+      claimed.add(nameTok);
+      const object = { key: objectKey(schema, nameTok.text), schema, name: nameTok.text, kind: objectKind(typeLabel) };
+      let bottom = line + 1;
+      const corr = nearest2(tokens[line + 2], nameTok.centre, Math.max(3, (nameTok.end - nameTok.start) / 2), (t) => /^[A-Z]\d+$/.test(t.text) && !claimed.has(t));
+      if (corr) {
+        object.correlation = corr.text;
+        claimed.add(corr);
+        bottom = line + 2;
+      }
+      let top = line;
+      const values = [];
+      for (let l = line - rowLines; l < line; l++) {
+        const t = nearest2(tokens[l], centre, half, (x) => isValue(x) && !claimed.has(x));
+        if (!t) continue;
+        claimed.add(t);
+        values.push(t.text);
+        top = Math.min(top, l);
+      }
+      if (values.length > 0) object.rows = parseDb2Number(values[0]);
+      nodes.push({ kind: "object", centre, top, bottom, object, hasParent: false, drawn: [] });
+    }
+  });
+}
+function strayTokens(tokens, nodes, claimed, warnings, at) {
+  if (nodes.length === 0) return;
+  let top = Infinity;
+  let bottom = -1;
+  for (const n of nodes) {
+    top = Math.min(top, n.top);
+    bottom = Math.max(bottom, n.bottom);
+  }
+  let end = bottom;
+  while (end + 1 < tokens.length && tokens[end + 1].length > 0) end++;
+  for (let l = top; l <= end; l++) {
+    const stray = tokens[l].find((t) => !claimed.has(t) && (l <= bottom ? /[A-Za-z0-9]/.test(t.text) : isValue(t) || /^[A-Z0-9_$#@]+$/.test(t.text)));
+    if (stray) {
+      warnings.push({ code: "stray-token", message: `"${stray.text}" belongs to no operator box, object or connector of the drawing (the line may have been cut when the text was wrapped).`, line: at(l) });
+      return;
+    }
+  }
+}
+function linkConnectors(tokens, nodes, warnings, at, claimed) {
+  const byTop = /* @__PURE__ */ new Map();
+  for (const n of nodes) byTop.set(n.top, [...byTop.get(n.top) ?? [], n]);
+  for (const list of byTop.values()) list.sort((a, b) => a.centre - b.centre);
+  let unresolved = 0;
+  for (const parent of nodes) {
+    if (parent.kind !== "op") continue;
+    let connector;
+    let connLine = -1;
+    for (let l = parent.bottom + 1; l <= parent.bottom + 2 && l < tokens.length && !connector; l++) {
+      const row = tokens[l] ?? [];
+      const k = lowerBound(row, parent.centre);
+      for (const i of [k - 1, k, k + 1, k - 2]) {
+        const t = row[i];
+        if (!t) continue;
+        if (t.text === "|" && Math.abs(t.centre - parent.centre) <= 3 || CONNECTOR.test(t.text) && t.start - 2 <= parent.centre && parent.centre <= t.end + 1) {
+          connector = t;
+          break;
+        }
+      }
+      if (connector) connLine = l;
+      if (!connector && (tokens[l] ?? []).some((t) => Math.abs(t.centre - parent.centre) <= 3)) break;
+    }
+    if (!connector) continue;
+    claimed.add(connector);
+    const below = byTop.get(connLine + 1);
+    let children;
+    const op = parent.op;
+    if (connector.text === "|") {
+      const child = nearest2(inCentreRange(below, connector.centre - 5, connector.centre + 5).filter((n) => n !== parent && !n.hasParent), connector.centre, 5);
+      children = child ? [child] : [];
+    } else {
+      children = inCentreRange(below, connector.start - 4, connector.end + 3).filter((n) => n !== parent && !n.hasParent);
+      const expected = 2 + Math.max(0, (connector.text.match(/\+/g)?.length ?? 1) - 1);
+      if (children.length < 2 || children.length > expected + 1) {
+        if (children.length < 2) unresolved++;
+        warnings.push({
+          code: "connector-mismatch",
+          message: `The connector under operator ${op.label} (${op.id}) leads to ${children.length} input(s); expected ${expected}.`,
+          line: at(connLine)
+        });
+      }
+    }
+    if (children.length === 0) {
+      unresolved++;
+      warnings.push({ code: "dangling-connector", message: `The connector under operator ${op.label} (${op.id}) leads to nothing the parser recognises.`, line: at(connLine) });
+    }
+    for (const child of children) {
+      child.hasParent = true;
+      if (child.kind === "op") parent.drawn.push({ kind: "operator", id: child.op.id, rows: child.op.rows });
+      else parent.drawn.push({ kind: "object", object: child.object });
+    }
+  }
+  return unresolved;
+}
+var init_exfmt_graph = __esm({
+  "server/src/explain/exfmt-graph.ts"() {
+    "use strict";
+    init_model2();
+    init_symbols();
+    init_exfmt_tokens();
+    init_exfmt_legend();
+    init_exfmt_damaged();
+    init_exfmt_paste();
   }
 });
 
