@@ -216,7 +216,8 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   const recv = call.receiver ? file.imports.qualify(call.receiver.text) : undefined;
   const recvName = simpleName(call.receiver);
   const a = call.args;
-  const module = recv === 'ibm_db' || call.receiver?.text === 'db2' ? 'ibm_db' : recv === 'ibm_db_dbi' ? 'ibm_db_dbi' : undefined;
+  // (A bare `db2` is ibm_db's usual short name, except in a SQLAlchemy file, where it is as likely an engine.)
+  const module = recv === 'ibm_db' || (call.receiver?.text === 'db2' && !file.sqlalchemy) ? 'ibm_db' : recv === 'ibm_db_dbi' ? 'ibm_db_dbi' : undefined;
   if (module === 'ibm_db') {
     switch (call.name) {
       case 'connect':
@@ -435,7 +436,9 @@ function classifySqlalchemy(ctx: CallContext, ev: Evaluator, file: PythonFile): 
       return [{ kind: 'autocommit', api, on: level, connection: recvName }];
     }
     case 'connect': {
-      if (!engineLike(recvName, known)) return undefined;
+      // engine.connect(), or any `with x.connect() as conn:` of a SQLAlchemy file (the drivers' own connect calls are
+      // read before this).
+      if (!engineLike(recvName, known) && !(isWithItem(call.node) && (!known || known.kind === 'engine'))) return undefined;
       if (!result) return [];
       const autocommit = known?.autocommit ?? false;
       file.names.set(result, { kind: 'connection', autocommit });
@@ -445,7 +448,7 @@ function classifySqlalchemy(ctx: CallContext, ev: Evaluator, file: PythonFile): 
       if (!recvName) return undefined;
       const inWith = isWithItem(call.node);
       // engine.begin(), or a session factory's: a connection (session) in a transaction the block's end commits.
-      if (engineLike(recvName, known) || known?.kind === 'factory') {
+      if (engineLike(recvName, known) || known?.kind === 'factory' || (!known && result !== undefined && inWith)) {
         const autocommit = known?.autocommit ?? false;
         const events: ApiEvent[] = [];
         if (result) {
