@@ -339,6 +339,21 @@ def per_block(rows):
     ]);
   });
 
+  it('a with-bound x.connect() of a SQLAlchemy file is an engine connection (a pytest fixture named db2 is no ibm_db module)', async () => {
+    const py = `from sqlalchemy import insert, text
+
+def test_load(db2, records):
+    with db2.connect() as conn, conn.begin():
+        conn.execute(insert(T), records)
+        for r in records:
+            conn.execute(text("INSERT INTO APP.T (A) VALUES (:a)"), {"a": r})
+`;
+    const { findings, models } = await lintCode({ 'test_load.py': py });
+    const executions = models.get('test_load.py')!.code!.executions;
+    assert.deepEqual(executions.map((e) => [e.api, e.batched, e.connection?.autocommit]), [['sqlalchemy', true, 'off'], ['sqlalchemy', false, 'off']]);
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(py, 'conn.execute(text')}`]);
+  });
+
   it('import pyodbc as odbc (and other module aliases) name the driver', async () => {
     const py = (connect: string) => `import pyodbc as odbc
 import ibm_db as db
