@@ -337,6 +337,8 @@ def per_block(rows):
       `commit-per-row@${posOf(py, 'session.commit')}`,
       `commit-per-row@${posOf(py, 'engine.begin()')}`,
     ]);
+    const perBlock = findings.filter((f) => f.rule === 'commit-per-row')[1];
+    assert.match(perBlock.message, /Open one transaction around the loop \(with engine\.begin\(\) as conn:\)/);
   });
 
   it('a with-bound x.connect() of a SQLAlchemy file is an engine connection (a pytest fixture named db2 is no ibm_db module)', async () => {

@@ -396,7 +396,7 @@ function holdsRows(node: Node, call: CallContext['call'], ev: Evaluator): boolea
   return ROWS_NAME.test(name);
 }
 
-const ROWS_NAME = /^(?:rows|records|batch|chunk|items|entries|data|values|param_list|params_list|parameters_list)$|(?:rows|records|_list|_batch|chunk)$/i;
+const ROWS_NAME = /^(?:rows|records|batch|chunk|items|entries|param_list|params_list|parameters_list)$|(?:rows|records|_list|_batch|chunk)$/i;
 
 /**
  * SQLAlchemy's calls in a file that imports it; undefined for a call that is not one (the DB-API reading follows).
