@@ -291,6 +291,9 @@ ${connect}
     assert.deepEqual(await autocommitAndFindings(py(', execution_options={"isolation_level": "AUTOCOMMIT"}', plain)), ['on', 1]);
     assert.deepEqual(await autocommitAndFindings(py('', `${plain}\n        conn.execution_options(isolation_level="AUTOCOMMIT")`)), ['on', 1]);
     assert.deepEqual(await autocommitAndFindings(py('', '    auto = engine.execution_options(isolation_level="AUTOCOMMIT")\n    with auto.connect() as conn:')), ['on', 1]);
+    // Another function's connection of the same name, switched to AUTOCOMMIT: not this one (a with-bound name is a local).
+    const other = '\ndef other():\n    with engine.connect() as conn:\n        conn.execution_options(isolation_level="AUTOCOMMIT")\n        conn.execute(text("DELETE FROM APP.T"))\n';
+    assert.deepEqual(await autocommitAndFindings(py('', plain) + other), ['off', 0]);
     // A 2.x connection begins a transaction by itself and commits when told: off.
     assert.deepEqual(await autocommitAndFindings(py('', plain)), ['off', 0]);
     assert.deepEqual(await autocommitAndFindings(py(', isolation_level="READ COMMITTED"', plain)), ['off', 0]);

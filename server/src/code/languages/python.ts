@@ -61,7 +61,8 @@ export const pythonAdapter: LanguageAdapter = {
   ifs: new Set(['if_statement', 'elif_clause']),
   comments: new Set(['comment']),
   calls: new Set(['call', 'assignment']),
-  assignmentTypes: new Set(['assignment', 'augmented_assignment']),
+  // (as_pattern: `with engine.connect() as conn:` binds conn, a local of the function like an assignment's.)
+  assignmentTypes: new Set(['assignment', 'augmented_assignment', 'as_pattern']),
   loopMethods: new Set(),
 
   calleeName(node) {
@@ -95,6 +96,11 @@ export const pythonAdapter: LanguageAdapter = {
   },
 
   assignments(node) {
+    if (node.type === 'as_pattern') {
+      const name = parentOf(node)?.type === 'with_item' ? simpleName(node.childForFieldName('alias')) : undefined;
+      const value = node.namedChildren.find((c): c is Node => !!c && c.type !== 'as_pattern_target' && c.type !== 'comment');
+      return name && value ? [{ name, value, append: false }] : [];
+    }
     const left = node.childForFieldName('left');
     return left?.type === 'identifier' || left?.type === 'attribute' ? operatorAssignment(node, ['+=']) : [];
   },
