@@ -37,8 +37,12 @@ const NoAutocommitRule: Rule = {
           messageId: 'loop',
           data: {
             connection: execution.api === 'clp' ? 'the db2 command line processor' : connection.name ? `'${connection.name}'` : 'this connection',
-            why: connection.autocommitSpan
-              ? 'switched on by the code'
+            why: connection.libraryAutocommit
+              ? 'SQLAlchemy 1.x commits on its own each INSERT it runs outside a transaction'
+              : connection.autocommitSpan
+              ? execution.api === 'sqlalchemy'
+                ? 'isolation_level="AUTOCOMMIT" set by the code'
+                : 'switched on by the code'
               : execution.api === 'clp'
                 ? 'the CLP default'
                 : connection.declaredAs
@@ -46,7 +50,7 @@ const NoAutocommitRule: Rule = {
                   : 'the driver default for a connection this file opens',
             loop: loopName(execution.loop),
             table: targetName(execution, insert, schema),
-            how: HOW[connection.driver ?? execution.api] ?? HOW[execution.api] ?? "with the driver's autocommit setting",
+            how: connection.libraryAutocommit ? LIBRARY_HOW : (HOW[connection.driver ?? execution.api] ?? HOW[execution.api] ?? "with the driver's autocommit setting"),
           },
           span: execution.callSpan,
         });
@@ -70,9 +74,13 @@ const HOW: Record<string, string> = {
   ibm_db: 'ibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)',
   dbapi: 'conn.autocommit = False',
   jaydebeapi: 'conn.jconn.setAutoCommit(False)',
+  sqlalchemy: 'drop isolation_level="AUTOCOMMIT" from create_engine or execution_options, and run the loop in one transaction: with engine.begin() as conn:',
   'node-ibm_db': 'conn.beginTransaction() before the loop',
   cli: 'SQLSetConnectAttr(hdbc, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, 0)',
   clp: 'db2 +c, or db2 "UPDATE COMMAND OPTIONS USING C OFF"',
 };
+
+/** SQLAlchemy 1.x's own commit of DML run outside a transaction: a transaction around the loop stops it. */
+const LIBRARY_HOW = 'run the loop inside one transaction: with engine.begin() as conn:, or trans = conn.begin() before it and trans.commit() after';
 
 export default NoAutocommitRule;

@@ -42,8 +42,28 @@ function riskOf(values: readonly (Splice | undefined)[]): string {
  * the marker's use (the target column it is compared with or inserted into); a source column it cannot type so (not
  * used again, or used as two types) fails to prepare (SQL0418N; SQLCODE -20433 on z/OS) unless the marker is cast.
  */
-function castNoteOf(statement: 'INSERT' | 'MERGE'): string {
-  return statement === 'MERGE' ? '; in USING (VALUES …), cast a marker whose type Db2 cannot tell from its use (CAST(? AS INTEGER))' : '';
+function castNoteOf(statement: 'INSERT' | 'MERGE', api?: string): string {
+  const marker = api === 'sqlalchemy' ? ':name' : '?';
+  return statement === 'MERGE' ? `; in USING (VALUES …), cast a marker whose type Db2 cannot tell from its use (CAST(${marker} AS INTEGER))` : '';
+}
+
+/**
+ * How a message tells the code to bind its values, by API. SQLAlchemy's text() takes named bound parameters (`:name`,
+ * which it turns into the driver's markers) and their values as a dict; the others write Db2's `?` markers.
+ */
+function bindingOf(api: string): { markers: string; bindValues: string; bindLoop: string } {
+  if (api === 'sqlalchemy') {
+    return {
+      markers: 'bound parameters (:name) in the text()',
+      bindValues: 'Write bound parameters (:name) in the text() and pass the values in a dict, conn.execute(text(sql), {"name": value}): SQLAlchemy sends them as markers',
+      bindLoop: 'Write bound parameters (:name) in the text() once, before the loop, and pass each row\'s values in a dict; better, pass all the rows as one list of dicts (SQLAlchemy runs it as an executemany)',
+    };
+  }
+  return {
+    markers: 'parameter markers (?)',
+    bindValues: 'Use parameter markers (?) and bind the values',
+    bindLoop: 'Prepare it once with parameter markers (?) before the loop and bind the values on each pass',
+  };
 }
 
 type Splice = NonNullable<SqlExecution['splices']>[number];
@@ -59,9 +79,9 @@ const PreferParameterMarkersRule: Rule = {
     defaultOptions: { minRepeats: 3, reportOneOff: false },
     messages: {
       spliced:
-        `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values{castNote}.`,
+        `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). {bindValues}{castNote}.`,
       splicedRows:
-        `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: parameter markers (?) with {bind}.`,
+        `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: {markers} with {bind}.`,
       returnedRows:
         `Rows spliced into the INSERT INTO {table} that {fn} returns: {names}. Built through {how} for its caller to run, every call makes a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache for that one use{risk}. Build the INSERT with parameter markers (?) and run it with the rows bound (an array insert, executemany, or a batch of executes) instead.`,
       returned:
@@ -71,9 +91,9 @@ const PreferParameterMarkersRule: Rule = {
       splicedRoutine:
         `Values spliced into {statement} INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}{risk} (${COST_DIRECT}). PREPARE the {statement} once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values{castNote}.`,
       literalLoop:
-        `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
+        `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). {bindLoop}.`,
       literalRepeated:
-        `Literal-valued INSERTs into {table}: {count} executed from {where} ({runLines}). Each is a separate statement text that Db2 compiles (${COST_DIRECT}). Use one prepared INSERT with parameter markers (?), or one multi-row VALUES list.`,
+        `Literal-valued INSERTs into {table}: {count} executed from {where} ({runLines}). Each is a separate statement text that Db2 compiles (${COST_DIRECT}). Use one prepared INSERT with {markers}, or one multi-row VALUES list.`,
       literalOnce:
         'Literal-valued INSERT INTO {table} executed once here. Fine for a one-off; if it runs for many rows (a caller loops), Db2 compiles each distinct text again (Db2 INSERT tips, tests 1-2): bind the values to parameter markers (?).',
       script:
@@ -159,7 +179,8 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
       messageId: g.messageId,
       data: {
         statement: g.statement,
-        castNote: castNoteOf(g.statement),
+        castNote: castNoteOf(g.statement, execution.api),
+        ...bindingOf(execution.api),
         table: andList(g.tables),
         how: andList(g.hows),
         // A front end that does not give the expressions (SQL PL today): say how many.
@@ -215,6 +236,7 @@ function checkReturned({ schema, report }: RuleContext, texts: readonly SqlExecu
 const ROW_BINDING: Partial<Record<string, string>> = {
   ibm_db: 'ibm_db.execute_many',
   dbapi: 'cursor.executemany',
+  sqlalchemy: 'a list of dicts given to one conn.execute(text(sql), rows), which SQLAlchemy runs as an executemany',
   jdbc: 'addBatch() and executeBatch()',
   spring: 'JdbcTemplate.batchUpdate',
   'node-ibm_db': 'an array insert (ArraySize)',
@@ -238,7 +260,7 @@ function checkLiteral({ schema, options, report }: RuleContext, executions: read
     const insert = literalInsertOf(execution);
     if (!insert || (!isBulkLoop(execution.loop) && insertsReferenceData(schema, insert))) continue;
     if (isBulkLoop(execution.loop)) {
-      report({ messageId: 'literalLoop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop) }, span: execution.callSpan });
+      report({ messageId: 'literalLoop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop), bindLoop: bindingOf(execution.api).bindLoop }, span: execution.callSpan });
       continue;
     }
     // Several literal INSERTs into one table from one function (or from file-level code) read like a script.
@@ -254,7 +276,7 @@ function checkLiteral({ schema, options, report }: RuleContext, executions: read
       const fn = execution.inFunction;
       const where = fn ? (fn.name ? `${fn.name}()` : 'one function') : 'the top level of this file';
       // One finding per group, on its minRepeats-th execution, extending over all of them (see rules/support/runs.ts).
-      report({ messageId: 'literalRepeated', data: { count: countText(list.length), table, where }, ...runReportOf(list, minRepeats, (item) => ({ span: item.execution.callSpan })) });
+      report({ messageId: 'literalRepeated', data: { count: countText(list.length), table, where, markers: bindingOf(execution.api).markers }, ...runReportOf(list, minRepeats, (item) => ({ span: item.execution.callSpan })) });
     } else if (options.reportOneOff) {
       for (const item of list) report({ messageId: 'literalOnce', data: { table: targetName(item.execution, item.insert, schema) }, span: item.execution.callSpan, maxSeverity: 'hint' });
     }

@@ -190,6 +190,192 @@ def show(rows):
   });
 });
 
+describe('code: Python (SQLAlchemy)', () => {
+  it('conn.execute(text(sql), dict) per row in engine.begin(): single-row-insert says to pass a list of dicts, not cursor.executemany', async () => {
+    const py = `from sqlalchemy import create_engine, text
+engine = create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE")
+def load(rows):
+    with engine.begin() as conn:
+        for r in rows:
+            conn.execute(text("INSERT INTO APP.T (A, B) VALUES (:a, :b)"), {"a": r[0], "b": r[1]})
+`;
+    const { findings, models } = await lintCode({ 'load.py': py });
+    const [exec] = models.get('load.py')!.code!.executions;
+    assert.equal(exec.api, 'sqlalchemy');
+    assert.equal(exec.batched, false);
+    // engine.begin(): a transaction the block's end commits.
+    assert.equal(exec.connection?.autocommit, 'off');
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(py, 'conn.execute')}`]);
+    const message = findings.find((f) => f.rule === 'single-row-insert')!.message;
+    assert.match(message, /list of dicts .*conn\.execute\(text\(sql\), rows\).*executemany/);
+    assert.doesNotMatch(message, /cursor/);
+  });
+
+  it('must not report: engine.begin() with one execute of a list of rows; an AUTOCOMMIT engine running one INSERT outside a loop', async () => {
+    const batch = `from sqlalchemy import create_engine, text
+engine = create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE")
+def load(data):
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO APP.T (A, B) VALUES (:a, :b)"), [{"a": r[0], "b": r[1]} for r in data])
+`;
+    const once = `from sqlalchemy import create_engine, text
+engine = create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE", isolation_level="AUTOCOMMIT")
+def audit(who):
+    with engine.connect() as conn:
+        conn.execute(text("INSERT INTO APP.AUDIT (WHO) VALUES (:who)"), {"who": who})
+`;
+    const { findings, models } = await lintCode({ 'batch.py': batch, 'once.py': once });
+    assert.deepEqual(brief(findings), []);
+    assert.equal(models.get('batch.py')!.code!.executions[0].batched, true);
+    assert.equal(models.get('once.py')!.code!.executions[0].connection?.autocommit, 'on');
+  });
+
+  it('rows held by a variable or a parameter named for rows are a batch; the loop variable and a dict are one row', async () => {
+    const py = (params: string, loop = false) => `from sqlalchemy import create_engine, text
+engine = create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE")
+def load(rows, records):
+    with engine.begin() as conn:
+${loop ? '        for row in rows:\n    ' : ''}        conn.execute(text("INSERT INTO APP.T (A) VALUES (:a)"), ${params})
+`;
+    const batched = async (source: string) => (await lintCode({ 'load.py': source })).models.get('load.py')!.code!.executions[0].batched;
+    assert.equal(await batched(py('rows')), true);
+    assert.equal(await batched(py('records')), true);
+    assert.equal(await batched(py('payload').replace('    with', '    payload = [{"a": r} for r in rows]\n    with')), true);
+    assert.equal(await batched(py('payload').replace('    with', '    payload = {"a": 1}\n    with')), false);
+    assert.equal(await batched(py('row', true)), false);
+  });
+
+  it('values spliced into sa.text(f"…"): bind :name parameters passed as a dict, not "?" markers', async () => {
+    const py = `import sqlalchemy as sa
+engine = sa.create_engine("ibm_db_sa://user:pw@host:50000/SAMPLE")
+def load(rows):
+    with engine.begin() as conn:
+        for r in rows:
+            conn.execute(sa.text(f"INSERT INTO APP.T (A, B) VALUES ('{r[0]}', '{r[1]}')"))
+`;
+    const { findings } = await lintCode({ 'load.py': py });
+    const markers = findings.find((f) => f.rule === 'prefer-parameter-markers')!;
+    assert.match(markers.message, /^Values spliced into INSERT INTO APP\.T through an interpolated string: r\[0\], r\[1\]\./);
+    assert.match(markers.message, /bound parameters \(:name\) in the text\(\) and pass the values in a dict/);
+    assert.doesNotMatch(markers.message, /\(\?\)/);
+    // No transaction per row: engine.begin() around the loop.
+    assert.deepEqual(brief(findings, ['no-autocommit']), []);
+  });
+
+  it('from sqlalchemy import text as sql_text: the text is read through the alias', async () => {
+    const py = `from sqlalchemy import create_engine, text as sql_text
+engine = create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE")
+def load(rows):
+    with engine.begin() as conn:
+        for r in rows:
+            conn.execute(sql_text(f"INSERT INTO APP.T (A) VALUES ('{r}')"))
+`;
+    const { findings } = await lintCode({ 'load.py': py });
+    assert.deepEqual(brief(findings, ['prefer-parameter-markers', 'single-row-insert']), [
+      `prefer-parameter-markers@${posOf(py, 'conn.execute')}`,
+      `single-row-insert@${posOf(py, 'conn.execute')}`,
+    ]);
+  });
+
+  it('isolation_level="AUTOCOMMIT" on create_engine, on a connection or on an engine copy: no-autocommit with SQLAlchemy advice', async () => {
+    const py = (engine: string, connect: string) => `from sqlalchemy import create_engine, text
+engine = create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE"${engine})
+def load(rows):
+${connect}
+        for r in rows:
+            conn.execute(text("INSERT INTO APP.T (A) VALUES (:a)"), {"a": r})
+        conn.commit()
+`;
+    const plain = '    with engine.connect() as conn:';
+    assert.deepEqual(await autocommitAndFindings(py(', isolation_level="AUTOCOMMIT"', plain)), ['on', 1]);
+    assert.deepEqual(await autocommitAndFindings(py(', execution_options={"isolation_level": "AUTOCOMMIT"}', plain)), ['on', 1]);
+    assert.deepEqual(await autocommitAndFindings(py('', `${plain}\n        conn.execution_options(isolation_level="AUTOCOMMIT")`)), ['on', 1]);
+    assert.deepEqual(await autocommitAndFindings(py('', '    auto = engine.execution_options(isolation_level="AUTOCOMMIT")\n    with auto.connect() as conn:')), ['on', 1]);
+    // Another function's connection of the same name, switched to AUTOCOMMIT: not this one (a with-bound name is a local).
+    const other = '\ndef other():\n    with engine.connect() as conn:\n        conn.execution_options(isolation_level="AUTOCOMMIT")\n        conn.execute(text("DELETE FROM APP.T"))\n';
+    assert.deepEqual(await autocommitAndFindings(py('', plain) + other), ['off', 0]);
+    // A 2.x connection begins a transaction by itself and commits when told: off.
+    assert.deepEqual(await autocommitAndFindings(py('', plain)), ['off', 0]);
+    assert.deepEqual(await autocommitAndFindings(py(', isolation_level="READ COMMITTED"', plain)), ['off', 0]);
+    const { findings } = await lintCode({ 'save.py': py(', isolation_level="AUTOCOMMIT"', plain) });
+    assert.match(findings.find((f) => f.rule === 'no-autocommit')!.message, /^Autocommit is on for 'conn' \(isolation_level="AUTOCOMMIT" set by the code\).*drop isolation_level="AUTOCOMMIT".*with engine\.begin\(\) as conn:/);
+  });
+
+  it('SQLAlchemy 1.x library-level autocommit: engine.execute(...) and a plain string on a connection outside a transaction commit each INSERT', async () => {
+    const py = (body: string) => `import sqlalchemy
+engine = sqlalchemy.create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE")
+def load(rows):
+${body}
+`;
+    // Connectionless execution (1.x only): no transaction to be in.
+    assert.deepEqual(await autocommitAndFindings(py('    for r in rows:\n        engine.execute(sqlalchemy.text("INSERT INTO APP.T (A) VALUES (:a)"), {"a": r})')), ['on', 1]);
+    // A plain string (refused by 2.x) on a connection with no transaction begun.
+    const plain = '    conn = engine.connect()\n    for r in rows:\n        conn.execute("INSERT INTO APP.T (A) VALUES (?)", r)';
+    assert.deepEqual(await autocommitAndFindings(py(plain)), ['on', 1]);
+    // The same inside conn.begin(): one transaction.
+    assert.deepEqual(await autocommitAndFindings(py(plain.replace('    for', '    trans = conn.begin()\n    for'))), ['off', 0]);
+    // text() on a connection: 2.x code, autobegin.
+    assert.deepEqual(await autocommitAndFindings(py('    conn = engine.connect()\n    for r in rows:\n        conn.execute(sqlalchemy.text("INSERT INTO APP.T (A) VALUES (:a)"), {"a": r})')), ['off', 0]);
+    const { findings } = await lintCode({ 'save.py': py(plain) });
+    assert.match(findings.find((f) => f.rule === 'no-autocommit')!.message, /\(SQLAlchemy 1\.x commits on its own each INSERT it runs outside a transaction\).*with engine\.begin\(\) as conn:/);
+  });
+
+  it('commits per row: conn.commit() or session.commit() in the loop, and engine.begin() blocks opened per row', async () => {
+    const py = `from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session
+engine = create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE")
+def per_session(rows):
+    with Session(engine) as session:
+        for r in rows:
+            session.execute(text("INSERT INTO APP.T (A) VALUES (:a)"), {"a": r})
+            session.commit()
+def per_block(rows):
+    for r in rows:
+        with engine.begin() as conn:
+            conn.execute(text("INSERT INTO APP.U (A) VALUES (:a)"), {"a": r})
+`;
+    const { findings, models } = await lintCode({ 'load.py': py });
+    assert.deepEqual(models.get('load.py')!.code!.executions.map((e) => [e.api, e.connection?.autocommit]), [['sqlalchemy', 'off'], ['sqlalchemy', 'off']]);
+    assert.deepEqual(brief(findings, ['commit-per-row', 'no-autocommit']), [
+      `commit-per-row@${posOf(py, 'session.commit')}`,
+      `commit-per-row@${posOf(py, 'engine.begin()')}`,
+    ]);
+    const perBlock = findings.filter((f) => f.rule === 'commit-per-row')[1];
+    assert.match(perBlock.message, /Open one transaction around the loop \(with engine\.begin\(\) as conn:\)/);
+  });
+
+  it('a with-bound x.connect() of a SQLAlchemy file is an engine connection (a pytest fixture named db2 is no ibm_db module)', async () => {
+    const py = `from sqlalchemy import insert, text
+
+def test_load(db2, records):
+    with db2.connect() as conn, conn.begin():
+        conn.execute(insert(T), records)
+        for r in records:
+            conn.execute(text("INSERT INTO APP.T (A) VALUES (:a)"), {"a": r})
+`;
+    const { findings, models } = await lintCode({ 'test_load.py': py });
+    const executions = models.get('test_load.py')!.code!.executions;
+    assert.deepEqual(executions.map((e) => [e.api, e.batched, e.connection?.autocommit]), [['sqlalchemy', true, 'off'], ['sqlalchemy', false, 'off']]);
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(py, 'conn.execute(text')}`]);
+  });
+
+  it('import pyodbc as odbc (and other module aliases) name the driver', async () => {
+    const py = (connect: string) => `import pyodbc as odbc
+import ibm_db as db
+
+def save(rows):
+    conn = ${connect}
+    cur = conn.cursor()
+    for r in rows:
+        cur.execute("INSERT INTO T (A) VALUES (?)", (r,))
+`;
+    assert.deepEqual(await autocommitAndFindings(py('odbc.connect(DSN, autocommit=True)')), ['on', 1]);
+    assert.deepEqual(await autocommitAndFindings(py('odbc.connect(DSN)')), ['off', 0]);
+    const { models } = await lintCode({ 'save.py': py('db.connect(DSN, "", "")').replace('cur = conn.cursor()', 'pass').replace('cur.execute(', 'db.exec_immediate(conn, ') });
+    assert.deepEqual(models.get('save.py')!.code!.executions.map((e) => [e.api, e.connection?.autocommit]), [['ibm_db', 'on']]);
+  });
+});
+
 /** A save.py's first execution's autocommit and its count of no-autocommit findings. */
 async function autocommitAndFindings(source: string): Promise<[string | undefined, number]> {
   const { models, findings } = await lintCode({ 'save.py': source });

@@ -123,6 +123,9 @@ export function batchAdvice(api: string, dialect?: Dialect): string {
       return 'prepare once and send the rows with ibm_db.execute_many';
     case 'dbapi':
       return 'send the rows with cursor.executemany';
+    case 'sqlalchemy':
+      // SQLAlchemy has no cursor to call executemany on: a list of parameter dicts given to one execute is run as one.
+      return 'gather the rows into a list of dicts (one per row, keyed by the bound parameter names) and run the INSERT once with that list, conn.execute(text(sql), rows): SQLAlchemy hands a list of parameter sets to the driver as one executemany';
     case 'node-ibm_db':
       return 'send the rows as an array insert (query with ArraySize) or a multi-row VALUES list';
     case 'cli':

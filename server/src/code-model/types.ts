@@ -102,6 +102,11 @@ export interface ConnectionInfo {
    * DB-API cursors run on ('jaydebeapi': its autocommit is switched off on the JDBC connection under it).
    */
   driver?: string;
+  /**
+   * `autocommit` is on because the library commits each DML statement it runs outside a transaction (SQLAlchemy 1.x's
+   * library-level autocommit: `engine.execute(...)`, or a plain string on a connection with no transaction begun).
+   */
+  libraryAutocommit?: true;
 }
 
 export type ExecutionAction =

@@ -140,6 +140,12 @@ export type ApiEvent =
       autocommitOff?: boolean;
       /** The text is a whole CLP script (here-document), not one statement. */
       script?: boolean;
+      /**
+       * SQLAlchemy 1.x's library-level autocommit: the library commits a DML statement it runs outside a transaction.
+       * 'always': connectionless (`engine.execute(...)`, no transaction to be in); 'outsideTransaction': on a
+       * connection, unless the file shows a transaction begun on it (a switch off before the call).
+       */
+      libraryAutocommit?: 'always' | 'outsideTransaction';
     }
   | { kind: 'commit'; api: string; connection?: string }
   | { kind: 'autocommit'; api: string; on: boolean; connection?: string }

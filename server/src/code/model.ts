@@ -63,6 +63,7 @@ interface PendingConnection {
   /** The handle of the prepare whose statement the execution runs (its preparedAt). */
   preparedHandle?: string;
   autocommitOff?: boolean;
+  libraryAutocommit?: ExecuteEvent['libraryAutocommit'];
 }
 
 /** A function of this file that runs the SQL text one of its parameters brings (getStatement(conn, sql)). */
@@ -402,7 +403,7 @@ class ModelBuilder {
       prepares.add(ctx.scope, { execution, handle: e.handle, at: span.start, scope: ctx.scope, connection });
       this.preparedHandles.add(e.handle);
     }
-    this.pending.push({ execution, connection, at: span.start, scope: ctx.scope, handle: e.handle, preparedHandle: prepare?.handle, autocommitOff: e.autocommitOff });
+    this.pending.push({ execution, connection, at: span.start, scope: ctx.scope, handle: e.handle, preparedHandle: prepare?.handle, autocommitOff: e.autocommitOff, libraryAutocommit: e.libraryAutocommit });
   }
 
   private resolve(p: PendingConnection): void {
@@ -415,6 +416,13 @@ class ModelBuilder {
     execution.connection = p.autocommitOff
       ? { name: p.connection, autocommit: 'off', autocommitSpan: execution.callSpan }
       : connectionState(this.facts, this.adapter, p.connection, p.at, p.scope, execution.api);
+    // SQLAlchemy 1.x commits a DML statement run outside a transaction itself: always for connectionless execution,
+    // else where no switch the file shows (a transaction begun, an isolation level set) comes before the call.
+    const library = p.libraryAutocommit;
+    const state = execution.connection;
+    if (library && state.autocommit !== 'on' && (library === 'always' || (state.autocommit === 'off' && !state.autocommitSpan))) {
+      execution.connection = { name: state.name, autocommit: 'on', libraryAutocommit: true };
+    }
   }
 
   // ---- SQL text ----------------------------------------------------------------------------------

@@ -447,6 +447,9 @@ function resultNameOf(node: Node): string | undefined {
     case 'assignment':
     case 'assignment_expression':
       return parent.childForFieldName('right')?.id === child.id ? simpleName(parent.childForFieldName('left')) : undefined;
+    case 'as_pattern':
+      // Python's `with engine.connect() as conn:`: the name the context manager's value is bound to.
+      return parentOf(parent)?.type === 'with_item' ? simpleName(parent.childForFieldName('alias')) : undefined;
     default:
       return undefined;
   }

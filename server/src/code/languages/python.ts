@@ -1,6 +1,7 @@
 // Python: ibm_db (exec_immediate, prepare, execute, execute_many, autocommit, commit, commit_two_phase),
 // ibm_db_dbi and other DB-API cursors (execute, executemany, connection.commit, tpc_commit, autocommit),
-// SQLAlchemy text().
+// SQLAlchemy Core (create_engine, connect, begin, execution_options, Session, execute of text(), commit). Modules and
+// names are read through the file's imports (import pyodbc as odbc, from sqlalchemy import text as sql_text).
 import type { Node } from 'web-tree-sitter';
 import { operatorAssignment, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
 import { pythonAccess } from '../access';
@@ -8,6 +9,8 @@ import { emptyResult, readWithAdapter, type HostLanguage } from '../host-languag
 import { applyFormat, concatenate, decodeQuoted, joinWithSeparator } from '../literals';
 import { joinTexts, looksLikeSql, type HostText } from '../sqltext';
 import { blankWholeLineComments } from './python-comments';
+import { pythonImports, type PythonImports } from './python-imports';
+import { parentOf } from '../parents';
 
 function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Node> } {
   const args: Node[] = [];
@@ -40,7 +43,7 @@ function stringText(node: Node, ev: Evaluator): HostText | undefined {
 const PY_CALLS = new Set([
   'connect', 'pconnect', 'connect_coordinated', 'autocommit', 'commit', 'commit_two_phase', 'exec_immediate', 'prepare', 'execute',
   'execute_many', 'set_option', 'cursor', 'autocommit=', 'set_autocommit', 'executemany', 'tpc_begin', 'tpc_commit',
-  'setAutoCommit',
+  'setAutoCommit', 'create_engine', 'execution_options', 'begin', 'sessionmaker', 'scoped_session',
 ]);
 
 export const pythonAdapter: LanguageAdapter = {
@@ -58,7 +61,8 @@ export const pythonAdapter: LanguageAdapter = {
   ifs: new Set(['if_statement', 'elif_clause']),
   comments: new Set(['comment']),
   calls: new Set(['call', 'assignment']),
-  assignmentTypes: new Set(['assignment', 'augmented_assignment']),
+  // (as_pattern: `with engine.connect() as conn:` binds conn, a local of the function like an assignment's.)
+  assignmentTypes: new Set(['assignment', 'augmented_assignment', 'as_pattern']),
   loopMethods: new Set(),
 
   calleeName(node) {
@@ -68,7 +72,8 @@ export const pythonAdapter: LanguageAdapter = {
     return fn.type === 'attribute' ? fn.childForFieldName('attribute')?.text : fn.text;
   },
   interestingCall(name) {
-    return PY_CALLS.has(name);
+    // (Session, and the session factories a file makes with sessionmaker: SessionLocal(), make_session().)
+    return PY_CALLS.has(name) || /[Ss]ession/.test(name);
   },
   callSite(node) {
     if (node.type === 'assignment') {
@@ -91,6 +96,11 @@ export const pythonAdapter: LanguageAdapter = {
   },
 
   assignments(node) {
+    if (node.type === 'as_pattern') {
+      const name = parentOf(node)?.type === 'with_item' ? simpleName(node.childForFieldName('alias')) : undefined;
+      const value = node.namedChildren.find((c): c is Node => !!c && c.type !== 'as_pattern_target' && c.type !== 'comment');
+      return name && value ? [{ name, value, append: false }] : [];
+    }
     const left = node.childForFieldName('left');
     return left?.type === 'identifier' || left?.type === 'attribute' ? operatorAssignment(node, ['+=']) : [];
   },
@@ -131,8 +141,9 @@ export const pythonAdapter: LanguageAdapter = {
       }
       case 'call': {
         const fn = node.childForFieldName('function');
-        // textwrap.dedent(text) only changes white space; sqlalchemy.text(sql) wraps the SQL as is.
-        if (fn && /(?:^|\.)(?:dedent|text)$/.test(fn.text)) {
+        // textwrap.dedent(text) only changes white space; sqlalchemy.text(sql) wraps the SQL as is (under any name the
+        // file imports it as: from sqlalchemy import text as sql_text).
+        if (fn && (/(?:^|\.)(?:dedent|text)$/.test(fn.text) || isSqlalchemyText(fileOf(ev).imports.qualify(fn.text)))) {
           const { args } = splitArgs(node.childForFieldName('arguments'));
           return args[0] ? ev.evaluate(args[0]) : undefined;
         }
@@ -176,6 +187,10 @@ export const pythonAdapter: LanguageAdapter = {
     // jaydebeapi leaves the JDBC connection as the driver opens it: autocommit on.
     if (api === 'ibm_db' || api === 'jaydebeapi') return 'on';
     if (api === 'dbapi') return 'off';
+    // SQLAlchemy 2.x (and 1.4 with future=True) begins a transaction on a connection's first statement and commits
+    // only when told (conn.commit(), the end of a `with engine.begin()` block); 1.x's library-level autocommit of
+    // DML is the execute event's (libraryAutocommit).
+    if (api === 'sqlalchemy') return 'off';
     return 'unknown';
   },
 };
@@ -202,10 +217,13 @@ function isOff(node: Node | undefined): boolean {
 
 function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   const { call } = ctx;
-  const recv = call.receiver ? call.receiver.text : undefined;
+  const file = fileOf(ev);
+  // The receiver as the imports name it: odbc.connect is pyodbc's after `import pyodbc as odbc`.
+  const recv = call.receiver ? file.imports.qualify(call.receiver.text) : undefined;
   const recvName = simpleName(call.receiver);
   const a = call.args;
-  const module = recv === 'ibm_db' || recv === 'db2' ? 'ibm_db' : recv === 'ibm_db_dbi' ? 'ibm_db_dbi' : undefined;
+  // (A bare `db2` is ibm_db's usual short name, except in a SQLAlchemy file, where it is as likely an engine.)
+  const module = recv === 'ibm_db' || (call.receiver?.text === 'db2' && !file.sqlalchemy) ? 'ibm_db' : recv === 'ibm_db_dbi' ? 'ibm_db_dbi' : undefined;
   if (module === 'ibm_db') {
     switch (call.name) {
       case 'connect':
@@ -250,6 +268,10 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   if (recv === 'jaydebeapi' && call.name === 'connect') {
     return ctx.resultName ? [{ kind: 'connect', api: 'jaydebeapi', connection: ctx.resultName }] : [];
   }
+  if (file.sqlalchemy) {
+    const events = classifySqlalchemy(ctx, ev, file);
+    if (events) return events;
+  }
   switch (call.name) {
     case 'cursor':
       return ctx.resultName && recvName ? [{ kind: 'link', handle: ctx.resultName, connection: recvName }] : [];
@@ -289,6 +311,227 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
     default:
       return [];
   }
+}
+
+// ---- SQLAlchemy ----------------------------------------------------------------------------------
+
+/** What a name of the file holds, as far as SQLAlchemy goes: where the file made it, and whether it autocommits. */
+interface SqlalchemyName {
+  kind: 'engine' | 'connection' | 'session' | 'factory';
+  /** isolation_level="AUTOCOMMIT" on it or on the engine it comes from. */
+  autocommit: boolean;
+}
+
+interface PythonFile {
+  imports: PythonImports;
+  /** The file imports sqlalchemy (or a module inside it). */
+  sqlalchemy: boolean;
+  /** Engines, connections, sessions and session factories by name, as the calls that make them are classified (in text order). */
+  names: Map<string, SqlalchemyName>;
+}
+
+/** One per file read: the model builder hands every call of a file the same evaluator. */
+const files = new WeakMap<Evaluator, PythonFile>();
+
+function fileOf(ev: Evaluator): PythonFile {
+  let file = files.get(ev);
+  if (!file) {
+    const imports = pythonImports(ev.source);
+    file = { imports, sqlalchemy: imports.imports('sqlalchemy'), names: new Map() };
+    files.set(ev, file);
+  }
+  return file;
+}
+
+function isSqlalchemyText(qualified: string): boolean {
+  return /^sqlalchemy(?:\.sql(?:\.expression)?)?\.text$/.test(qualified);
+}
+
+/** The isolation level a call sets: true for "AUTOCOMMIT", false for another level, undefined when it sets none. */
+function isolationOf(call: CallContext['call']): boolean | undefined {
+  const level = call.keywords.get('isolation_level');
+  if (level) return /^[rRuUbB]?["']AUTOCOMMIT["']$/i.test(level.text.trim()) ? true : false;
+  // create_engine(url, execution_options={"isolation_level": "AUTOCOMMIT"})
+  const options = call.keywords.get('execution_options');
+  const set = options ? /["']isolation_level["']\s*:\s*["'](\w+)["']/.exec(options.text) : null;
+  return set ? set[1].toUpperCase() === 'AUTOCOMMIT' : undefined;
+}
+
+/** The value of a `with` item (`with engine.begin() as conn:`): the block's end commits or rolls back. */
+function isWithItem(node: Node): boolean {
+  const parent = parentOf(node);
+  return parent?.type === 'with_item' || (parent?.type === 'as_pattern' && parentOf(parent)?.type === 'with_item');
+}
+
+/** A name the file uses as an engine: made by create_engine, or named so (self._engine, db_engine). */
+function engineLike(name: string | undefined, known: SqlalchemyName | undefined): boolean {
+  return known ? known.kind === 'engine' : !!name && /engine/i.test(name);
+}
+
+/**
+ * The parameters of an execute hold many rows (SQLAlchemy then runs an executemany): a list literal or comprehension;
+ * a variable assigned one; a parameter or field named for rows (rows, records, batch). Not a dict, nor the variable
+ * of the loop around the call (for r in rows: conn.execute(stmt, r)).
+ */
+function holdsRows(node: Node, call: CallContext['call'], ev: Evaluator): boolean {
+  if (node.type === 'list' || node.type === 'list_comprehension' || node.type === 'generator_expression') return true;
+  if (node.type === 'call') return /^list$/.test(node.childForFieldName('function')?.text ?? '');
+  if (node.type !== 'identifier' && node.type !== 'attribute') return false;
+  const name = simpleName(node);
+  if (!name) return false;
+  for (let p = parentOf(call.node); p; p = parentOf(p)) {
+    if (p.type === 'function_definition') break;
+    if (p.type === 'for_statement' || p.type === 'for_in_clause') {
+      const target = p.childForFieldName('left')?.text ?? '';
+      if (new RegExp(`(?:^|[^\\w.])${name}(?![\\w])`).test(target)) return false;
+    }
+  }
+  if (node.type === 'identifier') {
+    const assigned = ev.assignedBefore?.(name, call.node.startIndex);
+    const value = assigned?.[0]?.value;
+    if (value) {
+      if (value.type === 'list' || value.type === 'list_comprehension') return true;
+      if (value.type === 'dictionary' || value.type === 'dictionary_comprehension' || value.type === 'tuple') return false;
+      if (value.type === 'call') {
+        const fn = value.childForFieldName('function')?.text ?? '';
+        if (fn === 'list') return true;
+        if (fn === 'dict') return false;
+      }
+    }
+  }
+  return ROWS_NAME.test(name);
+}
+
+const ROWS_NAME = /^(?:rows|records|batch|chunk|items|entries|param_list|params_list|parameters_list)$|(?:rows|records|_list|_batch|chunk)$/i;
+
+/**
+ * SQLAlchemy's calls in a file that imports it; undefined for a call that is not one (the DB-API reading follows).
+ * Engines come from create_engine, connections from engine.connect() and engine.begin() (assigned or bound by a
+ * `with`), sessions from Session(engine) and the factories sessionmaker makes. isolation_level="AUTOCOMMIT" (on
+ * create_engine, or execution_options of an engine or a connection) turns autocommit on; else a connection is in a
+ * transaction (2.x autobegin), one that `with engine.begin()` / `with conn.begin()` commits at the block's end.
+ */
+function classifySqlalchemy(ctx: CallContext, ev: Evaluator, file: PythonFile): ApiEvent[] | undefined {
+  const { call } = ctx;
+  const a = call.args;
+  const recvName = simpleName(call.receiver);
+  const known = recvName !== undefined ? file.names.get(recvName) : undefined;
+  const qualified = file.imports.qualify(call.receiver ? `${call.receiver.text}.${call.name}` : call.name);
+  const result = ctx.resultName;
+  const api = 'sqlalchemy';
+  switch (call.name) {
+    case 'create_engine': {
+      if (!/^sqlalchemy\.(?:engine\.)?create_engine$/.test(qualified) || !result) return undefined;
+      const autocommit = isolationOf(call) === true;
+      file.names.set(result, { kind: 'engine', autocommit });
+      return [{ kind: 'connect', api, connection: result, autocommit: autocommit || undefined }];
+    }
+    case 'execution_options': {
+      const level = isolationOf(call);
+      if (level === undefined || !recvName) return undefined;
+      if (result) {
+        // eng = engine.execution_options(...), conn = conn.execution_options(...): a copy (or the same connection) at that level.
+        file.names.set(result, { kind: known?.kind ?? (engineLike(recvName, known) ? 'engine' : 'connection'), autocommit: level });
+        return [{ kind: 'connect', api, connection: result, autocommit: level || (known?.autocommit ? false : undefined) }];
+      }
+      // Engine.execution_options returns a copy: called alone it changes nothing. A connection's changes the connection.
+      if (engineLike(recvName, known)) return [];
+      if (!level && !known?.autocommit) return [];
+      if (known) known.autocommit = level;
+      else file.names.set(recvName, { kind: 'connection', autocommit: level });
+      return [{ kind: 'autocommit', api, on: level, connection: recvName }];
+    }
+    case 'connect': {
+      // engine.connect(), or any `with x.connect() as conn:` of a SQLAlchemy file (the drivers' own connect calls are
+      // read before this).
+      if (!engineLike(recvName, known) && !(isWithItem(call.node) && (!known || known.kind === 'engine'))) return undefined;
+      if (!result) return [];
+      const autocommit = known?.autocommit ?? false;
+      file.names.set(result, { kind: 'connection', autocommit });
+      return [{ kind: 'connect', api, connection: result, autocommit: autocommit || undefined }];
+    }
+    case 'begin': {
+      if (!recvName) return undefined;
+      const inWith = isWithItem(call.node);
+      // engine.begin(), or a session factory's: a connection (session) in a transaction the block's end commits.
+      if (engineLike(recvName, known) || known?.kind === 'factory' || (!known && result !== undefined && inWith)) {
+        const autocommit = known?.autocommit ?? false;
+        const events: ApiEvent[] = [];
+        if (result) {
+          file.names.set(result, { kind: known?.kind === 'factory' ? 'session' : 'connection', autocommit });
+          events.push({ kind: 'connect', api, connection: result, autocommit });
+        }
+        if (inWith && !autocommit) events.push({ kind: 'commit', api, connection: result });
+        return events;
+      }
+      if (!known && !/conn|session|sess\b|db/i.test(recvName)) return undefined;
+      // conn.begin(), session.begin(): a transaction on it (an AUTOCOMMIT connection stays so: nothing to begin).
+      if (known?.autocommit) return [];
+      const events: ApiEvent[] = [{ kind: 'autocommit', api, on: false, connection: recvName }];
+      if (inWith) events.push({ kind: 'commit', api, connection: recvName });
+      return events;
+    }
+    case 'commit':
+      return known && a.length === 0 ? [{ kind: 'commit', api, connection: recvName }] : undefined;
+    case 'execute':
+      return sqlalchemyExecute(ctx, ev, file, known);
+    default: {
+      // Session(engine), sessionmaker(bind=engine), scoped_session(...), and a factory's session: SessionLocal().
+      const factory = !call.receiver ? file.names.get(call.name) : undefined;
+      const maker = /^sqlalchemy\.orm(?:\.session)?\.(?:sessionmaker|scoped_session)$/.test(qualified);
+      const session = /^sqlalchemy\.orm(?:\.session)?\.Session$/.test(qualified) || factory?.kind === 'factory';
+      if (!maker && !session) return undefined;
+      const bind = a[0] ?? call.keywords.get('bind');
+      const bound = bind ? file.names.get(simpleName(bind) ?? '') : undefined;
+      const autocommit = factory?.autocommit ?? bound?.autocommit ?? false;
+      if (!result) return [];
+      file.names.set(result, { kind: maker ? 'factory' : 'session', autocommit });
+      return maker ? [] : [{ kind: 'connect', api, connection: result, autocommit: autocommit || undefined }];
+    }
+  }
+}
+
+/**
+ * conn.execute(text(sql), params), session.execute(...), engine.execute(...): a text() construct, or any SQL on a name
+ * the file got from SQLAlchemy. A list of parameter sets is an executemany (batched). A plain string (refused by 2.x)
+ * or an engine's own execute (removed in 2.x) is 1.x code, whose library-level autocommit commits each INSERT run
+ * outside a transaction.
+ */
+function sqlalchemyExecute(ctx: CallContext, ev: Evaluator, file: PythonFile, known: SqlalchemyName | undefined): ApiEvent[] | undefined {
+  const { call } = ctx;
+  const a = call.args;
+  const recvName = simpleName(call.receiver);
+  const sql = a[0];
+  if (!sql || !recvName) return undefined;
+  const wrapped = isTextConstruct(sql, call, ev, file);
+  const engine = engineLike(recvName, known);
+  if (!wrapped && !known && !engine) return undefined;
+  const text = ev.evaluate(sql);
+  if (text && !looksLikeSql(PLAIN(text))) return [];
+  const params = a[1] ?? call.keywords.get('parameters');
+  const batched = a.length > 2 || (params !== undefined && holdsRows(params, call, ev));
+  const sessionRun = known?.kind === 'session';
+  const library = sessionRun ? undefined : engine ? 'always' : !wrapped && text ? 'outsideTransaction' : undefined;
+  return [{
+    kind: 'execute',
+    api: 'sqlalchemy',
+    action: batched ? 'executeMany' : params ? 'executePrepared' : 'executeDirect',
+    sql: text ?? sql,
+    connection: recvName,
+    batched,
+    ...(library ? { libraryAutocommit: library } : {}),
+  }];
+}
+
+/** text("…") under the name the file imports it as, or a variable last assigned one before the call. */
+function isTextConstruct(node: Node, call: CallContext['call'], ev: Evaluator, file: PythonFile): boolean {
+  if (node.type === 'call') {
+    const fn = node.childForFieldName('function')?.text ?? '';
+    return isSqlalchemyText(file.imports.qualify(fn));
+  }
+  if (node.type !== 'identifier') return false;
+  const value = ev.assignedBefore?.(node.text, call.node.startIndex)?.[0]?.value;
+  return value?.type === 'call' && isSqlalchemyText(file.imports.qualify(value.childForFieldName('function')?.text ?? ''));
 }
 
 /** CPython's limit on indentation levels (MAXINDENT): deeper, it stops with "too many levels of indentation". */
