@@ -1,0 +1,229 @@
+// SQLAlchemy Core in a Python file that imports it (python.ts hands over the calls it does not read as a driver's):
+// engines (create_engine), connections (engine.connect(), engine.begin()), sessions (Session, sessionmaker),
+// isolation_level="AUTOCOMMIT", execute of text() with one row or a list of rows, commit, and 1.x's library-level
+// autocommit. Also the per-file state the Python front end keeps: the imports and the names SQLAlchemy made.
+import type { Node } from 'web-tree-sitter';
+import { plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
+import { looksLikeSql } from '../sqltext';
+import { pythonImports, type PythonImports } from './python-imports';
+import { parentOf } from '../parents';
+
+/** What a name of the file holds, as far as SQLAlchemy goes: where the file made it, and whether it autocommits. */
+interface SqlalchemyName {
+  kind: 'engine' | 'connection' | 'session' | 'factory';
+  /** isolation_level="AUTOCOMMIT" on it or on the engine it comes from. */
+  autocommit: boolean;
+}
+
+export interface PythonFile {
+  imports: PythonImports;
+  /** The file imports sqlalchemy (or a module inside it). */
+  sqlalchemy: boolean;
+  /** Engines, connections, sessions and session factories by name, as the calls that make them are classified (in text order). */
+  names: Map<string, SqlalchemyName>;
+}
+
+/** One per file read: the model builder hands every call of a file the same evaluator. */
+const files = new WeakMap<Evaluator, PythonFile>();
+
+export function fileOf(ev: Evaluator): PythonFile {
+  let file = files.get(ev);
+  if (!file) {
+    const imports = pythonImports(ev.source);
+    file = { imports, sqlalchemy: imports.imports('sqlalchemy'), names: new Map() };
+    files.set(ev, file);
+  }
+  return file;
+}
+
+export function isSqlalchemyText(qualified: string): boolean {
+  return /^sqlalchemy(?:\.sql(?:\.expression)?)?\.text$/.test(qualified);
+}
+
+/** The isolation level a call sets: true for "AUTOCOMMIT", false for another level, undefined when it sets none. */
+function isolationOf(call: CallContext['call']): boolean | undefined {
+  const level = call.keywords.get('isolation_level');
+  if (level) return /^[rRuUbB]?["']AUTOCOMMIT["']$/i.test(level.text.trim()) ? true : false;
+  // create_engine(url, execution_options={"isolation_level": "AUTOCOMMIT"})
+  const options = call.keywords.get('execution_options');
+  const set = options ? /["']isolation_level["']\s*:\s*["'](\w+)["']/.exec(options.text) : null;
+  return set ? set[1].toUpperCase() === 'AUTOCOMMIT' : undefined;
+}
+
+/** The value of a `with` item (`with engine.begin() as conn:`): the block's end commits or rolls back. */
+function isWithItem(node: Node): boolean {
+  const parent = parentOf(node);
+  return parent?.type === 'with_item' || (parent?.type === 'as_pattern' && parentOf(parent)?.type === 'with_item');
+}
+
+/** A name the file uses as an engine: made by create_engine, or named so (self._engine, db_engine). */
+function engineLike(name: string | undefined, known: SqlalchemyName | undefined): boolean {
+  return known ? known.kind === 'engine' : !!name && /engine/i.test(name);
+}
+
+/**
+ * The parameters of an execute hold many rows (SQLAlchemy then runs an executemany): a list literal or comprehension;
+ * a variable assigned one; a parameter or field named for rows (rows, records, batch). Not a dict, nor the variable
+ * of the loop around the call (for r in rows: conn.execute(stmt, r)).
+ */
+function holdsRows(node: Node, call: CallContext['call'], ev: Evaluator): boolean {
+  if (node.type === 'list' || node.type === 'list_comprehension' || node.type === 'generator_expression') return true;
+  if (node.type === 'call') return /^list$/.test(node.childForFieldName('function')?.text ?? '');
+  if (node.type !== 'identifier' && node.type !== 'attribute') return false;
+  const name = simpleName(node);
+  if (!name) return false;
+  for (let p = parentOf(call.node); p; p = parentOf(p)) {
+    if (p.type === 'function_definition') break;
+    if (p.type === 'for_statement' || p.type === 'for_in_clause') {
+      const target = p.childForFieldName('left')?.text ?? '';
+      if (new RegExp(`(?:^|[^\\w.])${name}(?![\\w])`).test(target)) return false;
+    }
+  }
+  if (node.type === 'identifier') {
+    const assigned = ev.assignedBefore?.(name, call.node.startIndex);
+    const value = assigned?.[0]?.value;
+    if (value) {
+      if (value.type === 'list' || value.type === 'list_comprehension') return true;
+      if (value.type === 'dictionary' || value.type === 'dictionary_comprehension' || value.type === 'tuple') return false;
+      if (value.type === 'call') {
+        const fn = value.childForFieldName('function')?.text ?? '';
+        if (fn === 'list') return true;
+        if (fn === 'dict') return false;
+      }
+    }
+  }
+  return ROWS_NAME.test(name);
+}
+
+const ROWS_NAME = /^(?:rows|records|batch|chunk|items|entries|param_list|params_list|parameters_list)$|(?:rows|records|_list|_batch|chunk)$/i;
+
+/**
+ * SQLAlchemy's calls in a file that imports it; undefined for a call that is not one (the DB-API reading follows).
+ * Engines come from create_engine, connections from engine.connect() and engine.begin() (assigned or bound by a
+ * `with`), sessions from Session(engine) and the factories sessionmaker makes. isolation_level="AUTOCOMMIT" (on
+ * create_engine, or execution_options of an engine or a connection) turns autocommit on; else a connection is in a
+ * transaction (2.x autobegin), one that `with engine.begin()` / `with conn.begin()` commits at the block's end.
+ */
+export function classifySqlalchemy(ctx: CallContext, ev: Evaluator, file: PythonFile): ApiEvent[] | undefined {
+  const { call } = ctx;
+  const a = call.args;
+  const recvName = simpleName(call.receiver);
+  const known = recvName !== undefined ? file.names.get(recvName) : undefined;
+  const qualified = file.imports.qualify(call.receiver ? `${call.receiver.text}.${call.name}` : call.name);
+  const result = ctx.resultName;
+  const api = 'sqlalchemy';
+  switch (call.name) {
+    case 'create_engine': {
+      if (!/^sqlalchemy\.(?:engine\.)?create_engine$/.test(qualified) || !result) return undefined;
+      const autocommit = isolationOf(call) === true;
+      file.names.set(result, { kind: 'engine', autocommit });
+      return [{ kind: 'connect', api, connection: result, autocommit: autocommit || undefined }];
+    }
+    case 'execution_options': {
+      const level = isolationOf(call);
+      if (level === undefined || !recvName) return undefined;
+      if (result) {
+        // eng = engine.execution_options(...), conn = conn.execution_options(...): a copy (or the same connection) at that level.
+        file.names.set(result, { kind: known?.kind ?? (engineLike(recvName, known) ? 'engine' : 'connection'), autocommit: level });
+        return [{ kind: 'connect', api, connection: result, autocommit: level || (known?.autocommit ? false : undefined) }];
+      }
+      // Engine.execution_options returns a copy: called alone it changes nothing. A connection's changes the connection.
+      if (engineLike(recvName, known)) return [];
+      if (!level && !known?.autocommit) return [];
+      if (known) known.autocommit = level;
+      else file.names.set(recvName, { kind: 'connection', autocommit: level });
+      return [{ kind: 'autocommit', api, on: level, connection: recvName }];
+    }
+    case 'connect': {
+      // engine.connect(), or any `with x.connect() as conn:` of a SQLAlchemy file (the drivers' own connect calls are
+      // read before this).
+      if (!engineLike(recvName, known) && !(isWithItem(call.node) && (!known || known.kind === 'engine'))) return undefined;
+      if (!result) return [];
+      const autocommit = known?.autocommit ?? false;
+      file.names.set(result, { kind: 'connection', autocommit });
+      return [{ kind: 'connect', api, connection: result, autocommit: autocommit || undefined }];
+    }
+    case 'begin': {
+      if (!recvName) return undefined;
+      const inWith = isWithItem(call.node);
+      // engine.begin(), or a session factory's: a connection (session) in a transaction the block's end commits.
+      if (engineLike(recvName, known) || known?.kind === 'factory' || (!known && result !== undefined && inWith)) {
+        const autocommit = known?.autocommit ?? false;
+        const events: ApiEvent[] = [];
+        if (result) {
+          file.names.set(result, { kind: known?.kind === 'factory' ? 'session' : 'connection', autocommit });
+          events.push({ kind: 'connect', api, connection: result, autocommit });
+        }
+        if (inWith && !autocommit) events.push({ kind: 'commit', api, connection: result });
+        return events;
+      }
+      if (!known && !/conn|session|sess\b|db/i.test(recvName)) return undefined;
+      // conn.begin(), session.begin(): a transaction on it (an AUTOCOMMIT connection stays so: nothing to begin).
+      if (known?.autocommit) return [];
+      const events: ApiEvent[] = [{ kind: 'autocommit', api, on: false, connection: recvName }];
+      if (inWith) events.push({ kind: 'commit', api, connection: recvName });
+      return events;
+    }
+    case 'commit':
+      return known && a.length === 0 ? [{ kind: 'commit', api, connection: recvName }] : undefined;
+    case 'execute':
+      return sqlalchemyExecute(ctx, ev, file, known);
+    default: {
+      // Session(engine), sessionmaker(bind=engine), scoped_session(...), and a factory's session: SessionLocal().
+      const factory = !call.receiver ? file.names.get(call.name) : undefined;
+      const maker = /^sqlalchemy\.orm(?:\.session)?\.(?:sessionmaker|scoped_session)$/.test(qualified);
+      const session = /^sqlalchemy\.orm(?:\.session)?\.Session$/.test(qualified) || factory?.kind === 'factory';
+      if (!maker && !session) return undefined;
+      const bind = a[0] ?? call.keywords.get('bind');
+      const bound = bind ? file.names.get(simpleName(bind) ?? '') : undefined;
+      const autocommit = factory?.autocommit ?? bound?.autocommit ?? false;
+      if (!result) return [];
+      file.names.set(result, { kind: maker ? 'factory' : 'session', autocommit });
+      return maker ? [] : [{ kind: 'connect', api, connection: result, autocommit: autocommit || undefined }];
+    }
+  }
+}
+
+/**
+ * conn.execute(text(sql), params), session.execute(...), engine.execute(...): a text() construct, or any SQL on a name
+ * the file got from SQLAlchemy. A list of parameter sets is an executemany (batched). A plain string (refused by 2.x)
+ * or an engine's own execute (removed in 2.x) is 1.x code, whose library-level autocommit commits each INSERT run
+ * outside a transaction.
+ */
+function sqlalchemyExecute(ctx: CallContext, ev: Evaluator, file: PythonFile, known: SqlalchemyName | undefined): ApiEvent[] | undefined {
+  const { call } = ctx;
+  const a = call.args;
+  const recvName = simpleName(call.receiver);
+  const sql = a[0];
+  if (!sql || !recvName) return undefined;
+  const wrapped = isTextConstruct(sql, call, ev, file);
+  const engine = engineLike(recvName, known);
+  if (!wrapped && !known && !engine) return undefined;
+  const text = ev.evaluate(sql);
+  if (text && !looksLikeSql(PLAIN(text))) return [];
+  const params = a[1] ?? call.keywords.get('parameters');
+  const batched = a.length > 2 || (params !== undefined && holdsRows(params, call, ev));
+  const sessionRun = known?.kind === 'session';
+  const library = sessionRun ? undefined : engine ? 'always' : !wrapped && text ? 'outsideTransaction' : undefined;
+  return [{
+    kind: 'execute',
+    api: 'sqlalchemy',
+    action: batched ? 'executeMany' : params ? 'executePrepared' : 'executeDirect',
+    sql: text ?? sql,
+    connection: recvName,
+    batched,
+    ...(library ? { libraryAutocommit: library } : {}),
+  }];
+}
+
+/** text("…") under the name the file imports it as, or a variable last assigned one before the call. */
+function isTextConstruct(node: Node, call: CallContext['call'], ev: Evaluator, file: PythonFile): boolean {
+  if (node.type === 'call') {
+    const fn = node.childForFieldName('function')?.text ?? '';
+    return isSqlalchemyText(file.imports.qualify(fn));
+  }
+  if (node.type !== 'identifier') return false;
+  const value = ev.assignedBefore?.(node.text, call.node.startIndex)?.[0]?.value;
+  return value?.type === 'call' && isSqlalchemyText(file.imports.qualify(value.childForFieldName('function')?.text ?? ''));
+}
+
