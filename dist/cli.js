@@ -7721,11 +7721,11 @@ var init_schema_lookup = __esm({
        * script before them (one in a routine applies when it runs), a trigger's body the schema at its CREATE TRIGGER.
        */
       fillSchemaAt() {
-        const files = this.schemaAtPending;
-        if (files.length === 0) return;
+        const files2 = this.schemaAtPending;
+        if (files2.length === 0) return;
         this.schemaAtPending = [];
         const started = nowMs();
-        for (const file of files) {
+        for (const file of files2) {
           let schema;
           forEachStatement(
             file.statements,
@@ -8381,10 +8381,10 @@ var init_schema = __esm({
     init_schema_types();
     SchemaModel = class _SchemaModel extends InsertFolding {
       // --- building -------------------------------------------------------------------------------
-      static build(files, options = {}) {
+      static build(files2, options = {}) {
         const model = new _SchemaModel();
         model.work = options.work ?? { ms: 0 };
-        for (const file of files) model.addFile(file);
+        for (const file of files2) model.addFile(file);
         model.finish(options.bulkRowThreshold ?? BULK_ROW_THRESHOLD);
         return model;
       }
@@ -9915,9 +9915,9 @@ var init_workspace_files = __esm({
        * findings are listed, for files among `files`. A COBOL program listed before its copybooks (cbl/ before
        * cpy/) is read once, with them; added one by one it was read without them and then again.
        */
-      addFiles(files, add) {
+      addFiles(files2, add) {
         const arriving = /* @__PURE__ */ new Map();
-        for (const { path, text: text2 } of files) {
+        for (const { path, text: text2 } of files2) {
           const language = this.languageOf(path);
           if (!language || this.files.get(path)?.model.source.text === text2) continue;
           arriving.set(path, { path, text: text2, language });
@@ -10503,6 +10503,8 @@ function batchAdvice(api, dialect) {
       return "prepare once and send the rows with ibm_db.execute_many";
     case "dbapi":
       return "send the rows with cursor.executemany";
+    case "sqlalchemy":
+      return "gather the rows into a list of dicts (one per row, keyed by the bound parameter names) and run the INSERT once with that list, conn.execute(text(sql), rows): SQLAlchemy hands a list of parameter sets to the driver as one executemany";
     case "node-ibm_db":
       return "send the rows as an array insert (query with ArraySize) or a multi-row VALUES list";
     case "cli":
@@ -11739,10 +11741,13 @@ var init_runs = __esm({
 });
 
 // rules/commit-per-row.ts
-function loopAdvice(loop, counter) {
+function loopAdvice(loop, counter, api) {
   const first = perRowCallee(loop);
   if (first) {
     return `The loop calls ${first}() once per row and each call commits: leave the commit to the caller, which can commit every 1000 rows or so with a counter (${counter}) and once after the loop.`;
+  }
+  if (api === "sqlalchemy") {
+    return `Open one transaction around the loop (with engine.begin() as conn:) and commit every 1000 rows or so with a counter (${counter}, then conn.commit()), or pass the rows as one list of dicts to conn.execute(text(sql), rows).`;
   }
   return `Commit every 1000 rows or so, with a counter (${counter}), and once after the loop.`;
 }
@@ -11791,7 +11796,7 @@ var init_commit_per_row = __esm({
             const counter = COUNTER[file.source.language] ?? COUNTER.java;
             const partOf = perRowCallee(commit2.loop) ? { partOf: { span: execution2.callSpan } } : {};
             const tables2 = new Set(inserting.filter((e) => sameLoop(e.loop, commit2.loop)).map((e) => targetName2(e, singleRowInsertOf(e), schema)));
-            report2({ messageId, data: { loop: loopName(commit2.loop), table: andList([...tables2]), counter, measured, advice: loopAdvice(commit2.loop, counter) }, span: commit2.callSpan, ...partOf });
+            report2({ messageId, data: { loop: loopName(commit2.loop), table: andList([...tables2]), counter, measured, advice: loopAdvice(commit2.loop, counter, commit2.api) }, span: commit2.callSpan, ...partOf });
           }
         }
         const minPairs = Number(options.minPairs);
@@ -11827,7 +11832,7 @@ var init_commit_per_row = __esm({
 var commit_per_row_default2;
 var init_commit_per_row2 = __esm({
   "rules/commit-per-row.md"() {
-    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, node `commitTransaction`, an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table. A loop in another file that\n  calls the method (DayTrader's populate loop calling `register()`) reaches the method's commits and those of a\n  commit helper it calls (`commit(conn)`), and a loop with several commit sites (both branches of an `if`, a\n  method and its helper) is one finding, on the commit under the fewest `if`s (the path most passes take; the\n  first on a tie). Each loop that reaches one shared helper through its own\n  method gets its own finding, on that method's call of the helper (DayTrader's quote, user and holding loops\n  commit through `createQuote()`, `register()` and `buy()`: three findings, not one on the helper's line). For\n  such a loop the advice is to leave the commit to the caller: the called method sees one row per call and cannot\n  count them. Its remedy is then the one `single-row-insert` gives the loop's INSERT (a method that takes the rows\n  together), so the finding is shown as a part of that one, on the INSERT's line, as related information (alone\n  when `single-row-insert` is off or silenced there).\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nThe COMMITs after single-row INSERTs in a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 times in this script (lines 2\u201340,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
+    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, SQLAlchemy `conn.commit()`/`session.commit()` and the end of a\n  `with engine.begin() as conn:` (or `with conn.begin():`) block opened inside the loop (the advice then is one\n  transaction around the loop, or the rows passed together as a list), node `commitTransaction`, an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table. A loop in another file that\n  calls the method (DayTrader's populate loop calling `register()`) reaches the method's commits and those of a\n  commit helper it calls (`commit(conn)`), and a loop with several commit sites (both branches of an `if`, a\n  method and its helper) is one finding, on the commit under the fewest `if`s (the path most passes take; the\n  first on a tie). Each loop that reaches one shared helper through its own\n  method gets its own finding, on that method's call of the helper (DayTrader's quote, user and holding loops\n  commit through `createQuote()`, `register()` and `buy()`: three findings, not one on the helper's line). For\n  such a loop the advice is to leave the commit to the caller: the called method sees one row per call and cannot\n  count them. Its remedy is then the one `single-row-insert` gives the loop's INSERT (a method that takes the rows\n  together), so the finding is shown as a part of that one, on the INSERT's line, as related information (alone\n  when `single-row-insert` is off or silenced there).\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nThe COMMITs after single-row INSERTs in a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 times in this script (lines 2\u201340,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
   }
 });
 
@@ -12720,7 +12725,7 @@ var init_mincommit2 = __esm({
 });
 
 // rules/no-autocommit.ts
-var NoAutocommitRule, HOW, no_autocommit_default;
+var NoAutocommitRule, HOW, LIBRARY_HOW, no_autocommit_default;
 var init_no_autocommit = __esm({
   "rules/no-autocommit.ts"() {
     "use strict";
@@ -12754,10 +12759,10 @@ var init_no_autocommit = __esm({
               messageId: "loop",
               data: {
                 connection: execution2.api === "clp" ? "the db2 command line processor" : connection.name ? `'${connection.name}'` : "this connection",
-                why: connection.autocommitSpan ? "switched on by the code" : execution2.api === "clp" ? "the CLP default" : connection.declaredAs ? `the driver default for ${connection.declaredAs} field that this file never switches` : "the driver default for a connection this file opens",
+                why: connection.libraryAutocommit ? "SQLAlchemy 1.x commits on its own each INSERT it runs outside a transaction" : connection.autocommitSpan ? execution2.api === "sqlalchemy" ? 'isolation_level="AUTOCOMMIT" set by the code' : "switched on by the code" : execution2.api === "clp" ? "the CLP default" : connection.declaredAs ? `the driver default for ${connection.declaredAs} field that this file never switches` : "the driver default for a connection this file opens",
                 loop: loopName(execution2.loop),
                 table: targetName2(execution2, insert, schema),
-                how: HOW[connection.driver ?? execution2.api] ?? HOW[execution2.api] ?? "with the driver's autocommit setting"
+                how: connection.libraryAutocommit ? LIBRARY_HOW : HOW[connection.driver ?? execution2.api] ?? HOW[execution2.api] ?? "with the driver's autocommit setting"
               },
               span: execution2.callSpan
             });
@@ -12778,10 +12783,12 @@ var init_no_autocommit = __esm({
       ibm_db: "ibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)",
       dbapi: "conn.autocommit = False",
       jaydebeapi: "conn.jconn.setAutoCommit(False)",
+      sqlalchemy: 'drop isolation_level="AUTOCOMMIT" from create_engine or execution_options, and run the loop in one transaction: with engine.begin() as conn:',
       "node-ibm_db": "conn.beginTransaction() before the loop",
       cli: "SQLSetConnectAttr(hdbc, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, 0)",
       clp: 'db2 +c, or db2 "UPDATE COMMAND OPTIONS USING C OFF"'
     };
+    LIBRARY_HOW = "run the loop inside one transaction: with engine.begin() as conn:, or trans = conn.begin() before it and trans.commit() after";
     no_autocommit_default = NoAutocommitRule;
   }
 });
@@ -12790,7 +12797,7 @@ var init_no_autocommit = __esm({
 var no_autocommit_default2;
 var init_no_autocommit2 = __esm({
   "rules/no-autocommit.md"() {
-    no_autocommit_default2 = '# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`; `jaydebeapi.connect`,\nwhose JDBC connection starts with autocommit on; `pyodbc.connect`/`pypyodbc.connect` given `autocommit=True`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is on too for a class\nfield declared with node ibm_db\'s own connection type (TypeScript `protected connection?: Connection` with\n`Connection` imported from `\'ibm_db\'`, or `db: ibmdb.Database | null`) that no code of the file switches\n(`beginTransaction()` on it): such a connection commits every statement, wherever it was opened (nestjsdb2\'s\n`batchInsert`). The options given to `open` are read whether written in the call or held by a variable:\n`autoCommit: false` opens without autocommit, `autoCommit: true` with it, and `autoCommit: cfg.autoCommit ?? true`\nsays what holds when nothing else is configured (here on). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`, and `pyodbc.connect`/`pypyodbc.connect` without\n`autocommit=True`: both switch ODBC\'s default off after connecting), after `conn.jconn.setAutoCommit(False)` on a\njaydebeapi connection, and in embedded SQL and SQLJ. A connection the file opens with drivers that disagree\n(ibmdbpy\'s `self._con`: `pypyodbc.connect` or `jaydebeapi.connect`, as configured) or with an `autocommit=`\nthe file computes is **unknown**. A connection\npassed in as a parameter, kept in a field of no known driver type set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\n(or a jaydebeapi one) the code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe autocommitted single-row INSERTs of a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines ("20,000 in this script (lines 2\u201320,001)"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for \'conn\' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection the file opens and a configuration outside the code switches off (a pool\'s\n`defaultAutoCommit=false`) is reported as the driver default says; suppress it there with the reason.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n';
+    no_autocommit_default2 = '# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`; `jaydebeapi.connect`,\nwhose JDBC connection starts with autocommit on; `pyodbc.connect`/`pypyodbc.connect` given `autocommit=True`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is on too for a class\nfield declared with node ibm_db\'s own connection type (TypeScript `protected connection?: Connection` with\n`Connection` imported from `\'ibm_db\'`, or `db: ibmdb.Database | null`) that no code of the file switches\n(`beginTransaction()` on it): such a connection commits every statement, wherever it was opened (nestjsdb2\'s\n`batchInsert`). The options given to `open` are read whether written in the call or held by a variable:\n`autoCommit: false` opens without autocommit, `autoCommit: true` with it, and `autoCommit: cfg.autoCommit ?? true`\nsays what holds when nothing else is configured (here on). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`, and `pyodbc.connect`/`pypyodbc.connect` without\n`autocommit=True`: both switch ODBC\'s default off after connecting), after `conn.jconn.setAutoCommit(False)` on a\njaydebeapi connection, and in embedded SQL and SQLJ.\n\nSQLAlchemy (`create_engine("db2+ibm_db://\u2026")`, or the `ibm_db_sa://` URL) is read as its own API: the engines the file\nmakes with `create_engine`, the connections it takes from them (`engine.connect()`, `engine.begin()`, assigned or bound\nby a `with`) and its sessions (`Session(engine)`, a `sessionmaker` factory\'s sessions). Autocommit is **on** where the\ncode asks for `isolation_level="AUTOCOMMIT"`: on `create_engine` (as a keyword or inside `execution_options={\u2026}`), on\nan engine copy (`engine.execution_options(isolation_level="AUTOCOMMIT")`) and the connections taken from it, or on a\nconnection (`conn.execution_options(\u2026)`). Otherwise it is **off**: a SQLAlchemy 2.x connection begins a transaction\nat its first statement and commits only when told (`conn.commit()`, or the end of a `with engine.begin()` block).\nSQLAlchemy 1.x, though, commits a DML statement itself when it runs outside a transaction ("library-level"\nautocommit, which 2.0 removed). Code that can only be 1.x shows it: `engine.execute(\u2026)` (connectionless execution,\ngone in 2.0) is **on**, and so is a plain SQL string passed to `conn.execute` (2.0 refuses one: it wants `text()`)\nunless a transaction is begun on the connection before it (`conn.begin()`, `engine.begin()`). A `text()` on a\nconnection may be either version, and is read as 2.x. The message then names the library\'s commit and asks for a\ntransaction around the loop. A connection the file opens with drivers that disagree\n(ibmdbpy\'s `self._con`: `pypyodbc.connect` or `jaydebeapi.connect`, as configured) or with an `autocommit=`\nthe file computes is **unknown**. A connection\npassed in as a parameter, kept in a field of no known driver type set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\n(or a jaydebeapi one) the code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe autocommitted single-row INSERTs of a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines ("20,000 in this script (lines 2\u201320,001)"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for \'conn\' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. With SQLAlchemy, leave\nout `isolation_level="AUTOCOMMIT"` for the loading code and run the loop inside one transaction (`with engine.begin()\nas conn:`); better still, pass all the rows in one `conn.execute(text(sql), rows)` (see `single-row-insert`). More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection the file opens and a configuration outside the code switches off (a pool\'s\n`defaultAutoCommit=false`) is reported as the driver default says; suppress it there with the reason.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n';
   }
 });
 
@@ -13105,8 +13112,23 @@ function riskOf(values) {
   if (values.every((x) => x?.quoted || x?.escaped)) return ESCAPED;
   return ", and a spliced value is an SQL-injection risk";
 }
-function castNoteOf(statement) {
-  return statement === "MERGE" ? "; in USING (VALUES \u2026), cast a marker whose type Db2 cannot tell from its use (CAST(? AS INTEGER))" : "";
+function castNoteOf(statement, api) {
+  const marker = api === "sqlalchemy" ? ":name" : "?";
+  return statement === "MERGE" ? `; in USING (VALUES \u2026), cast a marker whose type Db2 cannot tell from its use (CAST(${marker} AS INTEGER))` : "";
+}
+function bindingOf(api) {
+  if (api === "sqlalchemy") {
+    return {
+      markers: "bound parameters (:name) in the text()",
+      bindValues: 'Write bound parameters (:name) in the text() and pass the values in a dict, conn.execute(text(sql), {"name": value}): SQLAlchemy sends them as markers',
+      bindLoop: "Write bound parameters (:name) in the text() once, before the loop, and pass each row's values in a dict; better, pass all the rows as one list of dicts (SQLAlchemy runs it as an executemany)"
+    };
+  }
+  return {
+    markers: "parameter markers (?)",
+    bindValues: "Use parameter markers (?) and bind the values",
+    bindLoop: "Prepare it once with parameter markers (?) before the loop and bind the values on each pass"
+  };
 }
 function checkSpliced({ schema, report: report2 }, executions) {
   const groups = [];
@@ -13149,7 +13171,8 @@ function checkSpliced({ schema, report: report2 }, executions) {
       messageId: g.messageId,
       data: {
         statement: g.statement,
-        castNote: castNoteOf(g.statement),
+        castNote: castNoteOf(g.statement, execution2.api),
+        ...bindingOf(execution2.api),
         table: andList(g.tables),
         how: andList(g.hows),
         // A front end that does not give the expressions (SQL PL today): say how many.
@@ -13206,7 +13229,7 @@ function checkLiteral({ schema, options, report: report2 }, executions) {
     const insert = literalInsertOf(execution2);
     if (!insert || !isBulkLoop(execution2.loop) && insertsReferenceData(schema, insert)) continue;
     if (isBulkLoop(execution2.loop)) {
-      report2({ messageId: "literalLoop", data: { table: targetName2(execution2, insert, schema), loop: loopName(execution2.loop) }, span: execution2.callSpan });
+      report2({ messageId: "literalLoop", data: { table: targetName2(execution2, insert, schema), loop: loopName(execution2.loop), bindLoop: bindingOf(execution2.api).bindLoop }, span: execution2.callSpan });
       continue;
     }
     const key = `${execution2.inFunction?.span.start ?? -1}\0${schema.keyOf(insert.target, insert)}`;
@@ -13220,7 +13243,7 @@ function checkLiteral({ schema, options, report: report2 }, executions) {
     if (list.length >= minRepeats) {
       const fn = execution2.inFunction;
       const where = fn ? fn.name ? `${fn.name}()` : "one function" : "the top level of this file";
-      report2({ messageId: "literalRepeated", data: { count: countText(list.length), table, where }, ...runReportOf(list, minRepeats, (item2) => ({ span: item2.execution.callSpan })) });
+      report2({ messageId: "literalRepeated", data: { count: countText(list.length), table, where, markers: bindingOf(execution2.api).markers }, ...runReportOf(list, minRepeats, (item2) => ({ span: item2.execution.callSpan })) });
     } else if (options.reportOneOff) {
       for (const item2 of list) report2({ messageId: "literalOnce", data: { table: targetName2(item2.execution, item2.insert, schema) }, span: item2.execution.callSpan, maxSeverity: "hint" });
     }
@@ -13276,14 +13299,14 @@ var init_prefer_parameter_markers = __esm({
         evidence: ["Db2 INSERT tips, test 1", "Db2 INSERT tips, test 2", "Db2 INSERT tips, tests 61-68"],
         defaultOptions: { minRepeats: 3, reportOneOff: false },
         messages: {
-          spliced: `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values{castNote}.`,
-          splicedRows: `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: parameter markers (?) with {bind}.`,
+          spliced: `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). {bindValues}{castNote}.`,
+          splicedRows: `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: {markers} with {bind}.`,
           returnedRows: `Rows spliced into the INSERT INTO {table} that {fn} returns: {names}. Built through {how} for its caller to run, every call makes a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache for that one use{risk}. Build the INSERT with parameter markers (?) and run it with the rows bound (an array insert, executemany, or a batch of executes) instead.`,
           returned: `Values spliced into the {statement} INTO {table} that {fn} returns: {names}. Built through {how} for its caller to run, every call makes a new statement text that Db2 compiles{risk} (${COST_DIRECT}). Build the {statement} with parameter markers (?) and bind the values where it runs{castNote}.`,
           splicedClp: `Values spliced into {statement} INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
           splicedRoutine: `Values spliced into {statement} INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}{risk} (${COST_DIRECT}). PREPARE the {statement} once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values{castNote}.`,
-          literalLoop: `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
-          literalRepeated: `Literal-valued INSERTs into {table}: {count} executed from {where} ({runLines}). Each is a separate statement text that Db2 compiles (${COST_DIRECT}). Use one prepared INSERT with parameter markers (?), or one multi-row VALUES list.`,
+          literalLoop: `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). {bindLoop}.`,
+          literalRepeated: `Literal-valued INSERTs into {table}: {count} executed from {where} ({runLines}). Each is a separate statement text that Db2 compiles (${COST_DIRECT}). Use one prepared INSERT with {markers}, or one multi-row VALUES list.`,
           literalOnce: "Literal-valued INSERT INTO {table} executed once here. Fine for a one-off; if it runs for many rows (a caller loops), Db2 compiles each distinct text again (Db2 INSERT tips, tests 1-2): bind the values to parameter markers (?).",
           script: `Literal-valued INSERTs into {table}: {count} in this script ({runLines}), each compiled anew by Db2. ${COST_DIRECT}. Load such data with a prepared INSERT using parameter markers, a multi-row VALUES list, or IMPORT/LOAD.`,
           scriptZos: `Literal-valued INSERTs into {table}: {count} in this script ({runLines}), each compiled anew by Db2. DSNTIAD and SPUFI run every statement as dynamic SQL and bind no parameters (${COST_DIRECT}). For more than a few seed rows, put the rows in a data set (or inline) and run the LOAD utility instead.`
@@ -13302,6 +13325,7 @@ var init_prefer_parameter_markers = __esm({
     ROW_BINDING = {
       ibm_db: "ibm_db.execute_many",
       dbapi: "cursor.executemany",
+      sqlalchemy: "a list of dicts given to one conn.execute(text(sql), rows), which SQLAlchemy runs as an executemany",
       jdbc: "addBatch() and executeBatch()",
       spring: "JdbcTemplate.batchUpdate",
       "node-ibm_db": "an array insert (ArraySize)",
@@ -13315,7 +13339,7 @@ var init_prefer_parameter_markers = __esm({
 var prefer_parameter_markers_default2;
 var init_prefer_parameter_markers2 = __esm({
   "rules/prefer-parameter-markers.md"() {
-    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later, a lodash/underscore template\n(`template(text)(data)`, `_.template`: each `<%= x %>` or `<%- x %>` slot holds the data's `x`) \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable (or, in JavaScript, pushed onto an array that is\njoined). Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions as the statement's text shows them: *Values spliced into INSERT INTO\nAPP.PEOPLE through a format template: p.name, p.age.* A variable that holds values built from others\n(`insert_row = f\"{insert_row},{value}\"`, then `f\"INSERT INTO {table} VALUES ({insert_row})\"`) is named itself,\nnot the values it was built from; a variable that holds the statement is not a name. Values spliced into INSERTs\non each pass of one loop, into one table or several, are **one finding**, on the first call and spanning to the\nlast (*Values spliced into INSERT INTO TABLEA and TABLEB \u2026*). The same goes for an upsert, `MERGE \u2026 USING (VALUES (\u2026))`, whose values are\nspliced into its `VALUES` (an ORM's upsert of one row per call). A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop). In a bulk loop such numbers are reported for\nthe compiles alone, without the injection warning. Where the code visibly doubles the single quotes of every\nvalue it splices that is not a number \u2014 `.replace(\"'\", \"''\")` on the value, on the variables it is built from, or\nin a function of the file it goes through (`addquotes(value, True)`) \u2014 the message says the values are *quoted by\nhand* instead of calling them an injection risk; where they go through an escape function (`this.escape(value)`,\n`db.escapeLiteral(value)`, `SqlString.escape(value)`; not HTML, URL or regular-expression escaping such as\n`_.escape` or `re.escape`), that they are *escaped by the code*. Either way they are\nstill compiled as new text: the remedy is the same.\n\n**INSERT texts a function returns** (JavaScript/TypeScript). A named function or method that builds an INSERT (or an\nupsert MERGE) with values spliced into its rows and returns the text is a query generator: whoever runs the text \u2014\nanother file, an ORM's query class that prepares it \u2014 runs a new text on every call. Such a text is reported once,\nat the string where its INSERT is written, naming the function: *Rows spliced into the INSERT INTO\n<this.quoteTable(tableName)> that bulkInsertQuery() returns: tuples. Built through a format template for its caller\nto run, every call makes a new statement of many rows of literals \u2026* (Sequelize's Db2 `bulkInsertQuery`, which\nsplices every row of `bulkCreate` as escaped literals into one `VALUES` list; and its `upsertQuery`, a MERGE whose\n`USING (VALUES (\u2026))` row and `INSERT \u2026 VALUES (\u2026)` take the escaped values, with its aliases spliced after `AS`:\n*Values spliced into the MERGE INTO <tableNameQuoted> that upsertQuery() returns: insertValuesEscaped \u2026*.) A class\nfield holding an arrow function (`insertQuery = (row) => \u2026`) is such a method too. The same policy holds as for the text a call runs: names (a table, a column list),\nmarkers and numbers spliced alone are not values, a text with literals only is not reported, and a text the function\nalso runs itself is reported once, at that call. A function's `return` inside a callback (`rows.map(r => \u2026)`) is the\ncallback's, not the function's. No loop, connection or autocommit is known for a returned text, so the other\nrow-at-a-time rules do not read it.\n\n**Many rows in one text.** A `VALUES (%s)` filled with one spliced expression named like a list of rows\n(`row_string`, `values`), or a text that appends a row to itself on each pass (`sql = f\"{sql},({row})\"`, run every\n1000 rows), carries many rows per text: it is reported without the per-row compile figures (and not at all when its\nvalues are numbers). A variable so named whose assignments write no `(` (`values = \", \".join(...)` of one CSV\nline) holds one row, and is reported as one.\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the `minRepeats`-th, with how many \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported, nor\nis the static SQL of an SQL routine or compound statement (`BEGIN \u2026 END`), which Db2 compiles with the\nroutine: a literal INSERT in its loop is a row-at-a-time matter (single-row-insert), and only its dynamic\nSQL (`EXECUTE IMMEDIATE`, `PREPARE` of a text built at run time) is looked at here; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nThe literal INSERTs into one table of a script (or of one function, in code) are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nThose figures are for one row per text. A text of many rows of literals (1000 rows a text, or ibmdbpy's chunks of\nabout 100,000 literals) is compiled less often \u2014 10,000 rows are 10 compiles, not 10,000 \u2014 so they do not carry\nover. Its cost is different: each such text is a new, large statement that Db2 parses, optimises and keeps in its\npackage cache for one use, crowding out statements that are reused, and a statement may not exceed 2 MB\n([SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits): 2 097 152 bytes), so the\nchunk size must be kept under it by hand. Bound rows (an array insert, `executemany`) keep one text whatever\nthe number of rows.\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe. Doubling its quotes (`replace(\"'\", \"''\")`) closes that hole for a string, but it is quoting by\nhand: it has to be done for every value and type, and an escape done wrong changes the data\n(`replace(\"\\\\\", \"'\")` before the doubling stores a quote for every backslash). Bound values need no quoting.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them. A Db2 for z/OS script (SPUFI, DSNTIAD in a JCL step) has\nno parameter markers, no multi-row `VALUES` and no `IMPORT`: the finding there points to the LOAD utility.\n\nIn a MERGE, a marker in `USING (VALUES (?, ?))` has no type of its own: Db2 takes it from the marker's use (the\ntarget column it is compared with or inserted into), and a source column it cannot type so \u2014 not used again, or used\nas two types \u2014 fails to prepare (SQL0418N; SQLCODE -20433 on Db2 for z/OS) until the marker is cast:\n`USING (VALUES (CAST(? AS INTEGER), CAST(? AS VARCHAR(40)))) AS s (id, name)`. The finding on a MERGE says so.\n\nFor a query generator, return the INSERT with a parameter marker for each value and the values beside it (as the\nORM's own bind parameters do), and let the code that runs it bind them: one prepared text for any number of calls,\nand the rows of a bulk insert sent as an array insert, `executemany` or a batch of executes of that one statement.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size),\n  [SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits) (maximum length of an SQL\n  statement: 2 097 152 bytes)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
+    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later, a lodash/underscore template\n(`template(text)(data)`, `_.template`: each `<%= x %>` or `<%- x %>` slot holds the data's `x`) \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable (or, in JavaScript, pushed onto an array that is\njoined). Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions as the statement's text shows them: *Values spliced into INSERT INTO\nAPP.PEOPLE through a format template: p.name, p.age.* A variable that holds values built from others\n(`insert_row = f\"{insert_row},{value}\"`, then `f\"INSERT INTO {table} VALUES ({insert_row})\"`) is named itself,\nnot the values it was built from; a variable that holds the statement is not a name. Values spliced into INSERTs\non each pass of one loop, into one table or several, are **one finding**, on the first call and spanning to the\nlast (*Values spliced into INSERT INTO TABLEA and TABLEB \u2026*). The same goes for an upsert, `MERGE \u2026 USING (VALUES (\u2026))`, whose values are\nspliced into its `VALUES` (an ORM's upsert of one row per call). A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop). In a bulk loop such numbers are reported for\nthe compiles alone, without the injection warning. Where the code visibly doubles the single quotes of every\nvalue it splices that is not a number \u2014 `.replace(\"'\", \"''\")` on the value, on the variables it is built from, or\nin a function of the file it goes through (`addquotes(value, True)`) \u2014 the message says the values are *quoted by\nhand* instead of calling them an injection risk; where they go through an escape function (`this.escape(value)`,\n`db.escapeLiteral(value)`, `SqlString.escape(value)`; not HTML, URL or regular-expression escaping such as\n`_.escape` or `re.escape`), that they are *escaped by the code*. Either way they are\nstill compiled as new text: the remedy is the same.\n\n**INSERT texts a function returns** (JavaScript/TypeScript). A named function or method that builds an INSERT (or an\nupsert MERGE) with values spliced into its rows and returns the text is a query generator: whoever runs the text \u2014\nanother file, an ORM's query class that prepares it \u2014 runs a new text on every call. Such a text is reported once,\nat the string where its INSERT is written, naming the function: *Rows spliced into the INSERT INTO\n<this.quoteTable(tableName)> that bulkInsertQuery() returns: tuples. Built through a format template for its caller\nto run, every call makes a new statement of many rows of literals \u2026* (Sequelize's Db2 `bulkInsertQuery`, which\nsplices every row of `bulkCreate` as escaped literals into one `VALUES` list; and its `upsertQuery`, a MERGE whose\n`USING (VALUES (\u2026))` row and `INSERT \u2026 VALUES (\u2026)` take the escaped values, with its aliases spliced after `AS`:\n*Values spliced into the MERGE INTO <tableNameQuoted> that upsertQuery() returns: insertValuesEscaped \u2026*.) A class\nfield holding an arrow function (`insertQuery = (row) => \u2026`) is such a method too. The same policy holds as for the text a call runs: names (a table, a column list),\nmarkers and numbers spliced alone are not values, a text with literals only is not reported, and a text the function\nalso runs itself is reported once, at that call. A function's `return` inside a callback (`rows.map(r => \u2026)`) is the\ncallback's, not the function's. No loop, connection or autocommit is known for a returned text, so the other\nrow-at-a-time rules do not read it.\n\n**Many rows in one text.** A `VALUES (%s)` filled with one spliced expression named like a list of rows\n(`row_string`, `values`), or a text that appends a row to itself on each pass (`sql = f\"{sql},({row})\"`, run every\n1000 rows), carries many rows per text: it is reported without the per-row compile figures (and not at all when its\nvalues are numbers). A variable so named whose assignments write no `(` (`values = \", \".join(...)` of one CSV\nline) holds one row, and is reported as one.\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the `minRepeats`-th, with how many \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported, nor\nis the static SQL of an SQL routine or compound statement (`BEGIN \u2026 END`), which Db2 compiles with the\nroutine: a literal INSERT in its loop is a row-at-a-time matter (single-row-insert), and only its dynamic\nSQL (`EXECUTE IMMEDIATE`, `PREPARE` of a text built at run time) is looked at here; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nThe literal INSERTs into one table of a script (or of one function, in code) are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nThose figures are for one row per text. A text of many rows of literals (1000 rows a text, or ibmdbpy's chunks of\nabout 100,000 literals) is compiled less often \u2014 10,000 rows are 10 compiles, not 10,000 \u2014 so they do not carry\nover. Its cost is different: each such text is a new, large statement that Db2 parses, optimises and keeps in its\npackage cache for one use, crowding out statements that are reused, and a statement may not exceed 2 MB\n([SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits): 2 097 152 bytes), so the\nchunk size must be kept under it by hand. Bound rows (an array insert, `executemany`) keep one text whatever\nthe number of rows.\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe. Doubling its quotes (`replace(\"'\", \"''\")`) closes that hole for a string, but it is quoting by\nhand: it has to be done for every value and type, and an escape done wrong changes the data\n(`replace(\"\\\\\", \"'\")` before the doubling stores a quote for every backslash). Bound values need no quoting.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). SQLAlchemy's `text()` takes its markers by name instead:\nwrite `:name` where each value goes and pass the values as a dict, `conn.execute(text(sql), {\"name\": value})`, or a\nlist of such dicts for many rows; SQLAlchemy turns the names into the driver's markers, and the message on a\n`text()` says so rather than asking for `?`. The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them. A Db2 for z/OS script (SPUFI, DSNTIAD in a JCL step) has\nno parameter markers, no multi-row `VALUES` and no `IMPORT`: the finding there points to the LOAD utility.\n\nIn a MERGE, a marker in `USING (VALUES (?, ?))` has no type of its own: Db2 takes it from the marker's use (the\ntarget column it is compared with or inserted into), and a source column it cannot type so \u2014 not used again, or used\nas two types \u2014 fails to prepare (SQL0418N; SQLCODE -20433 on Db2 for z/OS) until the marker is cast:\n`USING (VALUES (CAST(? AS INTEGER), CAST(? AS VARCHAR(40)))) AS s (id, name)`. The finding on a MERGE says so.\n\nFor a query generator, return the INSERT with a parameter marker for each value and the values beside it (as the\nORM's own bind parameters do), and let the code that runs it bind them: one prepared text for any number of calls,\nand the rows of a bulk insert sent as an array insert, `executemany` or a batch of executes of that one statement.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size),\n  [SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits) (maximum length of an SQL\n  statement: 2 097 152 bytes)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
   }
 });
 
@@ -13643,7 +13667,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`); node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -15500,7 +15524,7 @@ function escapeRegExp(text2) {
 function loadSchemaFiles(workspace, entries, config, alreadyRead = () => void 0) {
   const list = resolveSchemaEntries(entries, config);
   const problems = [...list.problems];
-  const files = [];
+  const files2 = [];
   const wanted = new Set(list.files);
   for (const old of workspace.schemaFilePaths()) if (!wanted.has(old)) workspace.removeSchemaFile(old);
   for (const file of list.files) {
@@ -15512,7 +15536,7 @@ function loadSchemaFiles(workspace, entries, config, alreadyRead = () => void 0)
       continue;
     }
     const model = workspace.setSchemaFile(file, read.text);
-    files.push(file);
+    files2.push(file);
     const unreadable = model.statements.filter((s) => s.parseError);
     if (model.statements.length === 0 && list.named.has(file)) problems.push(`schema file ${file} holds no DDL (no CREATE or ALTER statement InsertLint could read); is it the file meant?`);
     if (unreadable.length > 0) {
@@ -15521,7 +15545,7 @@ function loadSchemaFiles(workspace, entries, config, alreadyRead = () => void 0)
       problems.push(`schema file ${file}: ${unreadable.length} DDL statement${unreadable.length > 1 ? "s" : ""} could not be read (the first at line ${line}: ${first.parseError.message}); what they define is missing from the schema`);
     }
   }
-  return { files, problems };
+  return { files: files2, problems };
 }
 var import_node_fs2, import_node_path2, EXTRA_SCHEMA_EXTENSIONS, MAX_WALKED_ENTRIES, SKIPPED_DIRS, GLOB_CHARS;
 var init_schema_files = __esm({
@@ -16356,6 +16380,8 @@ function resultNameOf(node) {
     case "assignment":
     case "assignment_expression":
       return parent.childForFieldName("right")?.id === child.id ? simpleName(parent.childForFieldName("left")) : void 0;
+    case "as_pattern":
+      return parentOf(parent)?.type === "with_item" ? simpleName(parent.childForFieldName("alias")) : void 0;
     default:
       return void 0;
   }
@@ -16999,7 +17025,7 @@ var init_model = __esm({
           prepares.add(ctx.scope, { execution: execution2, handle: e.handle, at: span.start, scope: ctx.scope, connection });
           this.preparedHandles.add(e.handle);
         }
-        this.pending.push({ execution: execution2, connection, at: span.start, scope: ctx.scope, handle: e.handle, preparedHandle: prepare?.handle, autocommitOff: e.autocommitOff });
+        this.pending.push({ execution: execution2, connection, at: span.start, scope: ctx.scope, handle: e.handle, preparedHandle: prepare?.handle, autocommitOff: e.autocommitOff, libraryAutocommit: e.libraryAutocommit });
       }
       resolve(p) {
         const { execution: execution2 } = p;
@@ -17007,6 +17033,11 @@ var init_model = __esm({
           if ([p.handle, p.preparedHandle].some((h) => h && paramsetSize(this.paramsets.get(h), p.at, p.scope) > 1)) execution2.batched = true;
         }
         execution2.connection = p.autocommitOff ? { name: p.connection, autocommit: "off", autocommitSpan: execution2.callSpan } : connectionState(this.facts, this.adapter, p.connection, p.at, p.scope, execution2.api);
+        const library = p.libraryAutocommit;
+        const state = execution2.connection;
+        if (library && state.autocommit !== "on" && (library === "always" || state.autocommit === "off" && !state.autocommitSpan)) {
+          execution2.connection = { name: state.name, autocommit: "on", libraryAutocommit: true };
+        }
       }
       // ---- SQL text ----------------------------------------------------------------------------------
       textOf(sql, pyformat) {
@@ -19481,6 +19512,229 @@ var init_python_comments = __esm({
   }
 });
 
+// server/src/code/languages/python-imports.ts
+function pythonImports(source) {
+  const bound = /* @__PURE__ */ new Map();
+  const modules = /* @__PURE__ */ new Set();
+  if (source.includes("import")) {
+    for (const m of source.matchAll(IMPORT)) {
+      for (const part of m[1].split(",")) {
+        const item2 = ITEM.exec(part.trim());
+        if (!item2) continue;
+        const [, dotted, alias] = item2;
+        modules.add(dotted);
+        if (alias) bound.set(alias, dotted);
+        else bound.set(dotted.split(".")[0], dotted.split(".")[0]);
+      }
+    }
+    for (const m of source.matchAll(FROM_IMPORT)) {
+      const module2 = m[1];
+      if (module2.startsWith(".")) continue;
+      modules.add(module2);
+      for (const part of m[2].replace(/[()]/g, "").split(",")) {
+        const item2 = ITEM.exec(part.replace(/#[^\n]*/g, "").trim());
+        if (!item2 || item2[1].includes(".")) continue;
+        bound.set(item2[2] ?? item2[1], `${module2}.${item2[1]}`);
+      }
+    }
+  }
+  return {
+    qualify(text2) {
+      const dot = text2.indexOf(".");
+      const head = dot < 0 ? text2 : text2.slice(0, dot);
+      const base = bound.get(head);
+      return base === void 0 ? text2 : base + (dot < 0 ? "" : text2.slice(dot));
+    },
+    imports(module2) {
+      for (const m of modules) if (m === module2 || m.startsWith(module2 + ".")) return true;
+      return false;
+    }
+  };
+}
+var IMPORT, FROM_IMPORT, ITEM;
+var init_python_imports = __esm({
+  "server/src/code/languages/python-imports.ts"() {
+    "use strict";
+    IMPORT = /^[ \t]*import[ \t]+([\w. \t,]{1,2000})/gm;
+    FROM_IMPORT = /^[ \t]*from[ \t]+([\w.]{1,200})[ \t]+import[ \t]+(\([^)]{0,4000}\)|[^\n#;]{1,2000})/gm;
+    ITEM = /^([\w.]+)(?:\s+as\s+(\w+))?$/;
+  }
+});
+
+// server/src/code/languages/python-sqlalchemy.ts
+function fileOf(ev) {
+  let file = files.get(ev);
+  if (!file) {
+    const imports = pythonImports(ev.source);
+    file = { imports, sqlalchemy: imports.imports("sqlalchemy"), names: /* @__PURE__ */ new Map() };
+    files.set(ev, file);
+  }
+  return file;
+}
+function isSqlalchemyText(qualified2) {
+  return /^sqlalchemy(?:\.sql(?:\.expression)?)?\.text$/.test(qualified2);
+}
+function isolationOf(call) {
+  const level = call.keywords.get("isolation_level");
+  if (level) return /^[rRuUbB]?["']AUTOCOMMIT["']$/i.test(level.text.trim()) ? true : false;
+  const options = call.keywords.get("execution_options");
+  const set = options ? /["']isolation_level["']\s*:\s*["'](\w+)["']/.exec(options.text) : null;
+  return set ? set[1].toUpperCase() === "AUTOCOMMIT" : void 0;
+}
+function isWithItem(node) {
+  const parent = parentOf(node);
+  return parent?.type === "with_item" || parent?.type === "as_pattern" && parentOf(parent)?.type === "with_item";
+}
+function engineLike(name2, known) {
+  return known ? known.kind === "engine" : !!name2 && /engine/i.test(name2);
+}
+function holdsRows(node, call, ev) {
+  if (node.type === "list" || node.type === "list_comprehension" || node.type === "generator_expression") return true;
+  if (node.type === "call") return /^list$/.test(node.childForFieldName("function")?.text ?? "");
+  if (node.type !== "identifier" && node.type !== "attribute") return false;
+  const name2 = simpleName(node);
+  if (!name2) return false;
+  for (let p = parentOf(call.node); p; p = parentOf(p)) {
+    if (p.type === "function_definition") break;
+    if (p.type === "for_statement" || p.type === "for_in_clause") {
+      const target = p.childForFieldName("left")?.text ?? "";
+      if (new RegExp(`(?:^|[^\\w.])${name2}(?![\\w])`).test(target)) return false;
+    }
+  }
+  if (node.type === "identifier") {
+    const assigned = ev.assignedBefore?.(name2, call.node.startIndex);
+    const value = assigned?.[0]?.value;
+    if (value) {
+      if (value.type === "list" || value.type === "list_comprehension") return true;
+      if (value.type === "dictionary" || value.type === "dictionary_comprehension" || value.type === "tuple") return false;
+      if (value.type === "call") {
+        const fn = value.childForFieldName("function")?.text ?? "";
+        if (fn === "list") return true;
+        if (fn === "dict") return false;
+      }
+    }
+  }
+  return ROWS_NAME.test(name2);
+}
+function classifySqlalchemy(ctx, ev, file) {
+  const { call } = ctx;
+  const a = call.args;
+  const recvName = simpleName(call.receiver);
+  const known = recvName !== void 0 ? file.names.get(recvName) : void 0;
+  const qualified2 = file.imports.qualify(call.receiver ? `${call.receiver.text}.${call.name}` : call.name);
+  const result = ctx.resultName;
+  const api = "sqlalchemy";
+  switch (call.name) {
+    case "create_engine": {
+      if (!/^sqlalchemy\.(?:engine\.)?create_engine$/.test(qualified2) || !result) return void 0;
+      const autocommit = isolationOf(call) === true;
+      file.names.set(result, { kind: "engine", autocommit });
+      return [{ kind: "connect", api, connection: result, autocommit: autocommit || void 0 }];
+    }
+    case "execution_options": {
+      const level = isolationOf(call);
+      if (level === void 0 || !recvName) return void 0;
+      if (result) {
+        file.names.set(result, { kind: known?.kind ?? (engineLike(recvName, known) ? "engine" : "connection"), autocommit: level });
+        return [{ kind: "connect", api, connection: result, autocommit: level || (known?.autocommit ? false : void 0) }];
+      }
+      if (engineLike(recvName, known)) return [];
+      if (!level && !known?.autocommit) return [];
+      if (known) known.autocommit = level;
+      else file.names.set(recvName, { kind: "connection", autocommit: level });
+      return [{ kind: "autocommit", api, on: level, connection: recvName }];
+    }
+    case "connect": {
+      if (!engineLike(recvName, known) && !(isWithItem(call.node) && (!known || known.kind === "engine"))) return void 0;
+      if (!result) return [];
+      const autocommit = known?.autocommit ?? false;
+      file.names.set(result, { kind: "connection", autocommit });
+      return [{ kind: "connect", api, connection: result, autocommit: autocommit || void 0 }];
+    }
+    case "begin": {
+      if (!recvName) return void 0;
+      const inWith = isWithItem(call.node);
+      if (engineLike(recvName, known) || known?.kind === "factory" || !known && result !== void 0 && inWith) {
+        const autocommit = known?.autocommit ?? false;
+        const events2 = [];
+        if (result) {
+          file.names.set(result, { kind: known?.kind === "factory" ? "session" : "connection", autocommit });
+          events2.push({ kind: "connect", api, connection: result, autocommit });
+        }
+        if (inWith && !autocommit) events2.push({ kind: "commit", api, connection: result });
+        return events2;
+      }
+      if (!known && !/conn|session|sess\b|db/i.test(recvName)) return void 0;
+      if (known?.autocommit) return [];
+      const events = [{ kind: "autocommit", api, on: false, connection: recvName }];
+      if (inWith) events.push({ kind: "commit", api, connection: recvName });
+      return events;
+    }
+    case "commit":
+      return known && a.length === 0 ? [{ kind: "commit", api, connection: recvName }] : void 0;
+    case "execute":
+      return sqlalchemyExecute(ctx, ev, file, known);
+    default: {
+      const factory = !call.receiver ? file.names.get(call.name) : void 0;
+      const maker = /^sqlalchemy\.orm(?:\.session)?\.(?:sessionmaker|scoped_session)$/.test(qualified2);
+      const session = /^sqlalchemy\.orm(?:\.session)?\.Session$/.test(qualified2) || factory?.kind === "factory";
+      if (!maker && !session) return void 0;
+      const bind = a[0] ?? call.keywords.get("bind");
+      const bound = bind ? file.names.get(simpleName(bind) ?? "") : void 0;
+      const autocommit = factory?.autocommit ?? bound?.autocommit ?? false;
+      if (!result) return [];
+      file.names.set(result, { kind: maker ? "factory" : "session", autocommit });
+      return maker ? [] : [{ kind: "connect", api, connection: result, autocommit: autocommit || void 0 }];
+    }
+  }
+}
+function sqlalchemyExecute(ctx, ev, file, known) {
+  const { call } = ctx;
+  const a = call.args;
+  const recvName = simpleName(call.receiver);
+  const sql = a[0];
+  if (!sql || !recvName) return void 0;
+  const wrapped = isTextConstruct(sql, call, ev, file);
+  const engine = engineLike(recvName, known);
+  if (!wrapped && !known && !engine) return void 0;
+  const text2 = ev.evaluate(sql);
+  if (text2 && !looksLikeSql(plainText(text2))) return [];
+  const params = a[1] ?? call.keywords.get("parameters");
+  const batched = a.length > 2 || params !== void 0 && holdsRows(params, call, ev);
+  const sessionRun = known?.kind === "session";
+  const library = sessionRun ? void 0 : engine ? "always" : !wrapped && text2 ? "outsideTransaction" : void 0;
+  return [{
+    kind: "execute",
+    api: "sqlalchemy",
+    action: batched ? "executeMany" : params ? "executePrepared" : "executeDirect",
+    sql: text2 ?? sql,
+    connection: recvName,
+    batched,
+    ...library ? { libraryAutocommit: library } : {}
+  }];
+}
+function isTextConstruct(node, call, ev, file) {
+  if (node.type === "call") {
+    const fn = node.childForFieldName("function")?.text ?? "";
+    return isSqlalchemyText(file.imports.qualify(fn));
+  }
+  if (node.type !== "identifier") return false;
+  const value = ev.assignedBefore?.(node.text, call.node.startIndex)?.[0]?.value;
+  return value?.type === "call" && isSqlalchemyText(file.imports.qualify(value.childForFieldName("function")?.text ?? ""));
+}
+var files, ROWS_NAME;
+var init_python_sqlalchemy = __esm({
+  "server/src/code/languages/python-sqlalchemy.ts"() {
+    "use strict";
+    init_adapter();
+    init_sqltext();
+    init_python_imports();
+    init_parents();
+    files = /* @__PURE__ */ new WeakMap();
+    ROWS_NAME = /^(?:rows|records|batch|chunk|items|entries|param_list|params_list|parameters_list)$|(?:rows|records|_list|_batch|chunk)$/i;
+  }
+});
+
 // server/src/code/languages/python.ts
 function splitArgs(list) {
   const args = [];
@@ -19515,10 +19769,11 @@ function isOff(node) {
 }
 function classifyPython(ctx, ev) {
   const { call } = ctx;
-  const recv = call.receiver ? call.receiver.text : void 0;
+  const file = fileOf(ev);
+  const recv = call.receiver ? file.imports.qualify(call.receiver.text) : void 0;
   const recvName = simpleName(call.receiver);
   const a = call.args;
-  const module2 = recv === "ibm_db" || recv === "db2" ? "ibm_db" : recv === "ibm_db_dbi" ? "ibm_db_dbi" : void 0;
+  const module2 = recv === "ibm_db" || call.receiver?.text === "db2" && !file.sqlalchemy ? "ibm_db" : recv === "ibm_db_dbi" ? "ibm_db_dbi" : void 0;
   if (module2 === "ibm_db") {
     switch (call.name) {
       case "connect":
@@ -19559,6 +19814,10 @@ function classifyPython(ctx, ev) {
   }
   if (recv === "jaydebeapi" && call.name === "connect") {
     return ctx.resultName ? [{ kind: "connect", api: "jaydebeapi", connection: ctx.resultName }] : [];
+  }
+  if (file.sqlalchemy) {
+    const events = classifySqlalchemy(ctx, ev, file);
+    if (events) return events;
   }
   switch (call.name) {
     case "cursor":
@@ -19635,6 +19894,8 @@ var init_python = __esm({
     init_literals();
     init_sqltext();
     init_python_comments();
+    init_python_sqlalchemy();
+    init_parents();
     PY_CALLS = /* @__PURE__ */ new Set([
       "connect",
       "pconnect",
@@ -19653,7 +19914,12 @@ var init_python = __esm({
       "executemany",
       "tpc_begin",
       "tpc_commit",
-      "setAutoCommit"
+      "setAutoCommit",
+      "create_engine",
+      "execution_options",
+      "begin",
+      "sessionmaker",
+      "scoped_session"
     ]);
     pythonAdapter = {
       grammar: "python",
@@ -19670,7 +19936,8 @@ var init_python = __esm({
       ifs: /* @__PURE__ */ new Set(["if_statement", "elif_clause"]),
       comments: /* @__PURE__ */ new Set(["comment"]),
       calls: /* @__PURE__ */ new Set(["call", "assignment"]),
-      assignmentTypes: /* @__PURE__ */ new Set(["assignment", "augmented_assignment"]),
+      // (as_pattern: `with engine.connect() as conn:` binds conn, a local of the function like an assignment's.)
+      assignmentTypes: /* @__PURE__ */ new Set(["assignment", "augmented_assignment", "as_pattern"]),
       loopMethods: /* @__PURE__ */ new Set(),
       calleeName(node) {
         if (node.type === "assignment") return /\.autocommit\s*$/.test(node.childForFieldName("left")?.text ?? "") ? "autocommit=" : void 0;
@@ -19679,7 +19946,7 @@ var init_python = __esm({
         return fn.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn.text;
       },
       interestingCall(name2) {
-        return PY_CALLS.has(name2);
+        return PY_CALLS.has(name2) || /[Ss]ession/.test(name2);
       },
       callSite(node) {
         if (node.type === "assignment") {
@@ -19700,6 +19967,11 @@ var init_python = __esm({
         return { node, name: fn.text, args, keywords };
       },
       assignments(node) {
+        if (node.type === "as_pattern") {
+          const name2 = parentOf(node)?.type === "with_item" ? simpleName(node.childForFieldName("alias")) : void 0;
+          const value = node.namedChildren.find((c) => !!c && c.type !== "as_pattern_target" && c.type !== "comment");
+          return name2 && value ? [{ name: name2, value, append: false }] : [];
+        }
         const left = node.childForFieldName("left");
         return left?.type === "identifier" || left?.type === "attribute" ? operatorAssignment(node, ["+="]) : [];
       },
@@ -19739,7 +20011,7 @@ var init_python = __esm({
           }
           case "call": {
             const fn = node.childForFieldName("function");
-            if (fn && /(?:^|\.)(?:dedent|text)$/.test(fn.text)) {
+            if (fn && (/(?:^|\.)(?:dedent|text)$/.test(fn.text) || isSqlalchemyText(fileOf(ev).imports.qualify(fn.text)))) {
               const { args } = splitArgs(node.childForFieldName("arguments"));
               return args[0] ? ev.evaluate(args[0]) : void 0;
             }
@@ -19776,6 +20048,7 @@ var init_python = __esm({
       defaultAutocommit(api) {
         if (api === "ibm_db" || api === "jaydebeapi") return "on";
         if (api === "dbapi") return "off";
+        if (api === "sqlalchemy") return "off";
         return "unknown";
       }
     };
@@ -20688,9 +20961,9 @@ function withLineFeeds2(source) {
   }
   return read;
 }
-function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
+function grammarsFor(files2, hostLanguages = HOST_LANGUAGES) {
   const grammars = /* @__PURE__ */ new Set();
-  for (const file of files) {
+  for (const file of files2) {
     const grammar = grammarOfFile(file, hostLanguages);
     if (grammar !== void 0) grammars.add(grammar);
   }
@@ -20701,9 +20974,9 @@ function grammarOfFile({ path, language, text: text2 }, hostLanguages) {
   if (!host || host.grammars.length === 0) return void 0;
   return host.grammarOf?.(path, language, text2 === void 0 ? void 0 : withLineFeeds2({ path, language, text: text2 }).text) ?? host.grammars[0];
 }
-function tierUpPays(files, hostLanguages = HOST_LANGUAGES) {
+function tierUpPays(files2, hostLanguages = HOST_LANGUAGES) {
   let chars = 0;
-  for (const file of files) {
+  for (const file of files2) {
     const grammar = grammarOfFile(file, hostLanguages);
     if (grammar !== void 0 && !BASELINE_ONLY_GRAMMARS.has(grammar)) chars += file.text.length;
     if (chars >= TIER_UP_MIN_CHARS) return true;
@@ -20906,43 +21179,43 @@ async function lintPaths(options) {
   const schemaFiles = new Set(schema.files);
   const skipped = [...list.skipped, ...unread.filter((f) => !schemaFiles.has(f.path))];
   const linted = read.filter((f) => !schemaFiles.has(f.path));
-  const files = linted.map((f) => f.path);
+  const files2 = linted.map((f) => f.path);
   const texts = linted.map((f) => f.text);
-  noteTextRead(files, texts, config);
-  const parsed = await parseScripts(files, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
-  workspace.addFiles(files.map((path, i) => ({ path, text: texts[i] })), () => {
-    files.forEach((file, i) => {
+  noteTextRead(files2, texts, config);
+  const parsed = await parseScripts(files2, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
+  workspace.addFiles(files2.map((path, i) => ({ path, text: texts[i] })), () => {
+    files2.forEach((file, i) => {
       const done = parsed.get(i);
       if (done) workspace.adoptFile(done.model, done.readMs);
       else workspace.setFile(file, texts[i]);
     });
   });
   const diagnostics = workspace.allDiagnostics();
-  noteStatementKinds(workspace, files);
-  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics, schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
+  noteStatementKinds(workspace, files2);
+  return { cwd: options.cwd, config, workspace, files: files2, skipped, missing: list.missing, diagnostics, schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
 }
-function noteTextRead(files, texts, config) {
+function noteTextRead(files2, texts, config) {
   const chars = /* @__PURE__ */ new Map();
-  files.forEach((file, i) => {
+  files2.forEach((file, i) => {
     const language = languageOf(file, config);
     if (language) chars.set(language, (chars.get(language) ?? 0) + texts[i].length);
   });
   for (const [language, n] of chars) for (let k = 0; k <= Math.min(7, Math.log10(n + 1)); k++) noteCodePath(`read:${language}:1e${k}`);
 }
-function noteStatementKinds(workspace, files) {
+function noteStatementKinds(workspace, files2) {
   const kinds = /* @__PURE__ */ new Set();
-  for (const file of files) {
+  for (const file of files2) {
     const statements = workspace.model(file)?.statements ?? [];
     for (let i = 0; i < statements.length; i++) kinds.add(statements[i].kind);
   }
   for (const kind of kinds) noteCodePath(`statement:${kind}`);
 }
-async function parseScripts(files, texts, config, jobs, budgetMs) {
+async function parseScripts(files2, texts, config, jobs, budgetMs) {
   const parsed = /* @__PURE__ */ new Map();
   if (!workerScript || jobs <= 1) return parsed;
   const indexes = [];
   const tasks = [];
-  files.forEach((file, i) => {
+  files2.forEach((file, i) => {
     if (languageOf(file, config) !== "sql") return;
     indexes.push(i);
     tasks.push({ path: file, text: texts[i], terminator: terminatorFor(file, config), dialect: dialectFor(file, config) });
@@ -21819,21 +22092,21 @@ function changesSince(cwd, base) {
   const baseResolved = resolveBase(root, base);
   const mergeBaseOut = tryGit(root, ["merge-base", baseResolved, "HEAD"])?.trim();
   const baseCommit = mergeBaseOut || baseResolved;
-  const files = parseNameStatus(git(root, ["diff", "--no-color", "--no-ext-diff", "-M", "--name-status", "-z", baseCommit, "--"]), root);
+  const files2 = parseNameStatus(git(root, ["diff", "--no-color", "--no-ext-diff", "-M", "--name-status", "-z", baseCommit, "--"]), root);
   const hunks = parseUnifiedZero(git(root, ["diff", "--no-color", "--no-ext-diff", "-M", "--src-prefix=a/", "--dst-prefix=b/", "--unified=0", baseCommit, "--"]));
-  for (const file of files) {
+  for (const file of files2) {
     const lines = hunks.get(file.repoPath);
     if (lines) file.changedLines = lines;
   }
   const warning = mergeBaseOut ? void 0 : `found no common ancestor of ${base} and HEAD${isShallow(root) ? " (this is a shallow clone: fetch more history, e.g. `git fetch --deepen=100`)" : ""}; comparing with ${base} itself, so changes made on its side since the branches split count as part of the change`;
-  return { root, base, baseCommit, mergeBase: Boolean(mergeBaseOut), files, warning };
+  return { root, base, baseCommit, mergeBase: Boolean(mergeBaseOut), files: files2, warning };
 }
 function changesInFirstCommit(root, base) {
   const format2 = tryGit(root, ["rev-parse", "--show-object-format"])?.trim() || "sha1";
   const empty = EMPTY_TREE[format2] ?? EMPTY_TREE.sha1;
-  const files = parseNameStatus(git(root, ["diff", "--no-color", "--no-ext-diff", "--name-status", "-z", empty, "--"]), root);
+  const files2 = parseNameStatus(git(root, ["diff", "--no-color", "--no-ext-diff", "--name-status", "-z", empty, "--"]), root);
   const warning = `the repository has no commit yet, so there is no ${base} to compare with: every line of the files git tracks counts as changed`;
-  return { root, base, baseCommit: empty, mergeBase: false, files, warning };
+  return { root, base, baseCommit: empty, mergeBase: false, files: files2, warning };
 }
 function untrackedFiles(root) {
   const out = tryGit(root, ["ls-files", "--others", "--exclude-standard", "-z"]) ?? "";
@@ -21841,7 +22114,7 @@ function untrackedFiles(root) {
 }
 function parseNameStatus(output, root) {
   const fields = output.split("\0");
-  const files = [];
+  const files2 = [];
   for (let i = 0; i < fields.length; ) {
     const code = fields[i++];
     if (!code) continue;
@@ -21849,13 +22122,13 @@ function parseNameStatus(output, root) {
     if (code[0] === "R" || code[0] === "C") {
       const oldPath = fields[i++];
       const newPath = fields[i++];
-      files.push({ status, path: (0, import_node_path7.resolve)((0, import_node_path7.join)(root, newPath)), repoPath: newPath, oldRepoPath: oldPath, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: false });
+      files2.push({ status, path: (0, import_node_path7.resolve)((0, import_node_path7.join)(root, newPath)), repoPath: newPath, oldRepoPath: oldPath, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: false });
     } else {
       const path = fields[i++];
-      files.push({ status: status ?? "modified", path: (0, import_node_path7.resolve)((0, import_node_path7.join)(root, path)), repoPath: path, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: status === "added" });
+      files2.push({ status: status ?? "modified", path: (0, import_node_path7.resolve)((0, import_node_path7.join)(root, path)), repoPath: path, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: status === "added" });
     }
   }
-  return files;
+  return files2;
 }
 function unquoteGitPath(path) {
   if (!path.startsWith('"') || !path.endsWith('"')) return path;
@@ -22456,7 +22729,7 @@ async function runChecklistCommand(argv, io) {
     list.push(d);
     byFile.set(d.file, list);
   }
-  const files = linted.map(({ file, changed }) => {
+  const files2 = linted.map(({ file, changed }) => {
     const findings = byFile.get(file) ?? [];
     const visible2 = findings.filter((d) => !d.suppressed);
     const onChanged = visible2.filter((d) => touchesFinding(changed, d));
@@ -22476,7 +22749,7 @@ async function runChecklistCommand(argv, io) {
     baseCommit: changes.baseCommit,
     mergeBase: changes.mergeBase,
     changedFileCount: changes.files.length,
-    files,
+    files: files2,
     notLinted,
     tables: tables2,
     failOn: failOn === "never" ? void 0 : failOn
@@ -22484,7 +22757,7 @@ async function runChecklistCommand(argv, io) {
   const output = single(args, "output");
   if (output === void 0) io.stdout(checklist);
   else if (!writeOutput(io, output, checklist)) return 2;
-  return files.some((f) => f.onChangedLines.some((d) => d.blocking)) ? 1 : 0;
+  return files2.some((f) => f.onChangedLines.some((d) => d.blocking)) ? 1 : 0;
 }
 var import_node_path9, CHECKLIST_FORMATS, CHECKLIST_USAGE;
 var init_checklist_command = __esm({
@@ -40448,11 +40721,11 @@ var init_indexer = __esm({
           progress = void 0;
         }
         progress?.begin("InsertLint: indexing", 0, "finding files", false);
-        let files = [];
+        let files2 = [];
         for (const folder of s.folders) {
           const configDir = s.fileConfigPath ? (0, import_node_path16.dirname)(s.fileConfigPath) : folder;
           const list = collectFiles([folder], s.config, folder, configDir);
-          files.push(...list.files.filter((f) => !s.schemaPaths.has(f)));
+          files2.push(...list.files.filter((f) => !s.schemaPaths.has(f)));
           for (const skip of list.skipped) s.log("info", `skipped ${skip.path}: ${skip.reason}`);
           await yieldToEvents();
           if (stale()) {
@@ -40461,16 +40734,16 @@ var init_indexer = __esm({
           }
         }
         const { maxFiles, maxTotalBytes } = s.settings.index;
-        if (files.length > maxFiles) {
-          s.log("warn", `the workspace has ${files.length} files to lint; indexing the first ${maxFiles} (setting insertlint.index.maxFiles)`);
-          files = files.slice(0, maxFiles);
+        if (files2.length > maxFiles) {
+          s.log("warn", `the workspace has ${files2.length} files to lint; indexing the first ${maxFiles} (setting insertlint.index.maxFiles)`);
+          files2 = files2.slice(0, maxFiles);
         }
-        d.indexProgress = { indexed: 0, total: files.length };
+        d.indexProgress = { indexed: 0, total: files2.length };
         this.disk.codeWithoutSql = 0;
         let skipped = 0;
         let sliceStart = Date.now();
-        for (let i = 0; i < files.length; i++) {
-          const path = files[i];
+        for (let i = 0; i < files2.length; i++) {
+          const path = files2[i];
           const open = s.documents.get(s.uriOf(path));
           if (open && s.workspace.hasFile(path)) {
             const model = s.workspace.model(path);
@@ -40485,7 +40758,7 @@ var init_indexer = __esm({
           }
           d.indexProgress.indexed = i + 1;
           if (Date.now() - sliceStart > 25) {
-            progress?.report(Math.round((i + 1) / files.length * 100), `${i + 1}/${files.length} files`);
+            progress?.report(Math.round((i + 1) / files2.length * 100), `${i + 1}/${files2.length} files`);
             d.sendStatus();
             await yieldToEvents();
             if (stale()) {
@@ -40498,10 +40771,10 @@ var init_indexer = __esm({
         progress?.done();
         d.indexing = false;
         const noSql = this.disk.codeWithoutSql;
-        s.log("info", `indexed ${files.length - skipped} files in ${Date.now() - started} ms (${skipped - noSql} skipped, ${noSql} code files without SQL left out, ${(this.disk.indexedBytes / 1048576).toFixed(1)} MB)`);
+        s.log("info", `indexed ${files2.length - skipped} files in ${Date.now() - started} ms (${skipped - noSql} skipped, ${noSql} code files without SQL left out, ${(this.disk.indexedBytes / 1048576).toFixed(1)} MB)`);
         d.markDirty(s.publishablePaths());
         d.sendStatus();
-        return { files: files.length - skipped, skipped };
+        return { files: files2.length - skipped, skipped };
       }
       /** "Lint workspace": schema files and folders read again; files gone from disk leave the engine. */
       async relint() {
@@ -41285,11 +41558,11 @@ function leftOutText(run2, count) {
     return reason ? [{ script: run2.workspace.model(file).source.language === "sql", reason }] : [];
   }));
 }
-function leftOutSummary(files) {
-  if (files.length === 0) return "";
+function leftOutSummary(files2) {
+  if (files2.length === 0) return "";
   const groups = /* @__PURE__ */ new Map();
   const total = { scripts: 0, code: 0 };
-  for (const { script, reason } of files) {
+  for (const { script, reason } of files2) {
     const why = reason.replace(/ \(.*$/, "");
     let group = groups.get(why);
     if (!group) groups.set(why, group = { scripts: 0, code: 0 });
