@@ -164,6 +164,26 @@ export class LspSession {
     this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text }] });
   }
 
+  /**
+   * Edits an open document holding `text` as an editor does, one incremental change at a time: `edit(from, to, nth)`
+   * replaces the `nth` (0-based) occurrence of `from` with `to`; `text()` is the document's text now.
+   */
+  editor(uri: string, text: string): { edit: (from: string, to: string, nth?: number) => void; text: () => string } {
+    let current = text;
+    const edit = (from: string, to: string, nth = 0) => {
+      let at = -1;
+      for (let i = 0; i <= nth; i++) at = current.indexOf(from, at + 1);
+      if (at < 0) throw new Error(`${JSON.stringify(from)} (occurrence ${nth}) is not in ${uri}`);
+      const before = current.slice(0, at).split('\n');
+      const start = { line: before.length - 1, character: before[before.length - 1].length };
+      const after = current.slice(0, at + from.length).split('\n');
+      const end = { line: after.length - 1, character: after[after.length - 1].length };
+      this.change(uri, { start, end }, to);
+      current = current.slice(0, at) + to + current.slice(at + from.length);
+    };
+    return { edit, text: () => current };
+  }
+
   save(uri: string): void {
     this.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
   }

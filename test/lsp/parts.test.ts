@@ -125,6 +125,22 @@ describe('model queries', () => {
     assert.deepEqual([...changedNames(b, c)], ['T']);
   });
 
+  it('sees a change of what the schema folds from an INSERT or MERGE as a change of its table, and a value typed as none', () => {
+    const facts = (sql: string) => schemaFacts(model(sql));
+    const changed = (a: string, b: string) => [...changedNames(facts(a), facts(b))].sort();
+    // A value typed or changed: the schema is kept (SchemaModel.withFileReplaced), no other file is re-published.
+    assert.deepEqual(changed("INSERT INTO T (A) VALUES ('x');", "INSERT INTO T (A) VALUES ('xy');"), []);
+    assert.deepEqual(changed('INSERT INTO T (A) VALUES (?);', 'INSERT INTO T (A) VALUES (:a);'), []);
+    // Literal rows become rows at run time (reference data no more), and back.
+    assert.deepEqual(changed("INSERT INTO T (A) VALUES ('x');", 'INSERT INTO T (A) VALUES (?);'), ['T']);
+    // The table a copy reads: its target's findings too (a copy of reference data is no load).
+    assert.deepEqual(changed('INSERT INTO T (A) SELECT A FROM S;', 'INSERT INTO T (A) SELECT A FROM R;'), ['R', 'S', 'T']);
+    // A MERGE's source: rows given, or a query.
+    assert.deepEqual(changed('MERGE INTO T D USING (VALUES (?)) S (A) ON D.A = S.A WHEN NOT MATCHED THEN INSERT (A) VALUES (S.A);', 'MERGE INTO T D USING (SELECT A FROM R) S ON D.A = S.A WHEN NOT MATCHED THEN INSERT (A) VALUES (S.A);'), ['T']);
+    // LOCK TABLE's mode (the schema reads it).
+    assert.deepEqual(changed('LOCK TABLE T IN SHARE MODE;', 'LOCK TABLE T IN EXCLUSIVE MODE;'), ['T']);
+  });
+
   it('sees a change of the methods a Java file calls in loops as a change for any file (cross-file loops)', () => {
     const java = (call: string) => model(`public class P {\n  TradeServices ts;\n  void run(int n) throws Exception {\n    for (int i = 0; i < n; i++) ts.${call}(i);\n  }\n}\n`, 'java', 'P.java');
     const code = (m: FileModel) => ({ ...m, code: { executions: [], commits: [], loopCalls: [{ name: m.source.text.includes('createQuote') ? 'createQuote' : 'register', type: 'TradeServices', loop: { span: { start: 0, end: 0 }, kind: 'for' }, guarded: false }] } });

@@ -6,7 +6,7 @@ import { childStatements, forEachStatement } from '../sql/walk';
 import type { FileModel } from '../engine/types';
 import { DDL_KINDS } from '../schema/schema-findings';
 import { statementsInBulkLoops } from '../code-model/bulk-loops';
-import { valuesRowCount } from '../sql/grammar/values';
+import { shapeOf } from '../schema/edit-shape';
 import { reparsedRange } from '../sql/incremental';
 import { fillShape } from '../schema/written-columns';
 
@@ -204,12 +204,18 @@ export function schemaFacts(file: FileModel | undefined): Map<string, string[]> 
  */
 const SCRIPT_FACTS = new WeakMap<Statement, string | null>();
 
+/**
+ * A statement's schema fact: a DDL statement's text; for an insert-like one what the schema folds from it (shapeOf, the
+ * shape SchemaModel.withFileReplaced compares: target, column list, literal rows or parameters, row count, the tables
+ * a query reads, a MERGE's source, sequences; issue: a DDL file's identity-cache and clustered-index-bulk-target kept
+ * their findings when only these changed), whether it runs in a loop, and the columns it writes. An edit inside a
+ * VALUES list that keeps these (typing a value) changes no fact, as it keeps the schema.
+ */
 function factOf(model: FileModel, stmt: Statement, inLoop: ReadonlySet<Statement>): string | null {
   if (DDL_KINDS.has(stmt.kind)) return statementText(model, stmt).replace(/\s+/g, ' ');
-  if (stmt.kind === 'insert') return interned(`insert ${stmt.source.kind} ${stmt.source.kind === 'values' ? valuesRowCount(stmt.source) : ''} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(',')}${writeShape(stmt)}`);
-  if (stmt.kind === 'merge') return `merge ${stmt.hasInsert}${writeShape(stmt)}`;
-  if (stmt.kind === 'import') return `import${writeShape(stmt)}`;
-  if (stmt.kind === 'load' || stmt.kind === 'ingest') return stmt.kind;
+  const shape = shapeOf(stmt);
+  if (shape !== undefined) return interned(`${shape} ${inLoop.has(stmt)}${writeShape(stmt)}`);
+  if (stmt.kind === 'load') return stmt.kind;
   return null;
 }
 
