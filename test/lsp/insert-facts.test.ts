@@ -5,7 +5,6 @@
 // removed. The server compared a narrower shape than the schema folds (target, row count, loop, columns written) to
 // find the files to re-publish, and the DDL file kept its old findings. Typing a value inside a VALUES list still
 // changes no fact (parts.test.ts, model queries).
-import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
