@@ -98,9 +98,10 @@ export class LspSession {
   }
   initializeResult: { capabilities: { experimental?: { insertlint?: { secretKey: string } } } } = { capabilities: {} };
 
-  static async start(workspaceFolder?: string, settings: unknown = {}, initializationOptions: unknown = {}, filesEncoding?: string): Promise<LspSession> {
+  /** `uid`: the user the server runs as (a test as root runs it as another, for whom file permissions count). */
+  static async start(workspaceFolder?: string, settings: unknown = {}, initializationOptions: unknown = {}, filesEncoding?: string, uid?: number): Promise<LspSession> {
     if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: build first (npm test builds it)`);
-    const child = spawn(process.execPath, [SERVER_JS, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SERVER_JS, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], ...(uid !== undefined ? { uid, gid: uid } : {}) });
     const session = new LspSession(child);
     session.settings = settings;
     session.filesEncoding = filesEncoding;
