@@ -12,6 +12,8 @@ import type { FileLanguage, FileModel } from '../../server/src/engine/types';
 import { toLspDiagnostic } from '../../server/src/lsp/lsp-convert';
 import { lintWorkspace } from '../helpers/rule-tester';
 import { UnreadChanges } from '../../server/src/lsp/text-changes';
+import { IndexStopNotice } from '../../server/src/lsp/index-stop';
+import { DEFAULT_SETTINGS } from '../../server/src/lsp/settings';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
 function model(text: string, language: FileLanguage = 'sql', path = 'x.sql'): FileModel {
@@ -155,6 +157,29 @@ describe('model queries', () => {
     assert.equal(nameAt(m, text.indexOf('ORDERS') + 2)?.name.name, 'ORDERS');
     assert.equal(nameAt(m, text.indexOf('VALUES') + 2), undefined);
     assert.equal(statementText(m, m.statements[0]), 'INSERT INTO S.ORDERS VALUES (1)');
+  });
+});
+
+describe('the workspace index stopped by a cap (index-stop.ts)', () => {
+  it('says so once per outcome: again after a pass that read everything, or under another cap; a raised cap indexes again', () => {
+    const shown: string[] = [];
+    const notice = new IndexStopNotice((m) => shown.push(m));
+    const stop = { setting: 'maxFiles' as const, limit: 3, indexed: 3, total: 5 };
+    notice.passEnded(stop);
+    notice.passEnded({ ...stop, total: 6 });
+    assert.equal(shown.length, 1, 'the same cap in force: nothing new to do');
+    notice.passEnded(undefined);
+    notice.passEnded(stop);
+    assert.equal(shown.length, 2, 'stopped again after a pass that read everything');
+    notice.passEnded({ setting: 'maxTotalMegabytes', limit: 1048576, indexed: 2, total: 5 });
+    assert.equal(shown.length, 3);
+    assert.match(shown[2], /^InsertLint indexed 2 of the workspace's 5 files and stopped: it read 1 MB of source text, insertlint\.index\.maxTotalMegabytes\. .* the other 3 files /);
+    const settings = (index: Partial<typeof DEFAULT_SETTINGS.index>) => ({ ...DEFAULT_SETTINGS, index: { ...DEFAULT_SETTINGS.index, ...index } });
+    assert.equal(notice.raised(settings({ maxTotalBytes: 1048576, maxFiles: 100 })), false, 'another cap raised');
+    assert.equal(notice.raised(settings({ maxTotalBytes: 2 * 1048576 })), true);
+    assert.equal(notice.raised(settings({ maxTotalBytes: 2 * 1048576, enabled: false })), false, 'the index off');
+    notice.passEnded(undefined);
+    assert.equal(notice.raised(settings({ maxTotalBytes: 2 * 1048576 })), false, 'nothing left out');
   });
 });
 
