@@ -136,6 +136,27 @@ describe('language server: workspace files skipped when read from disk', functio
     assert.ok(!s.exited, s.serverStderr);
   });
 
+  it('a file deleted while the index runs, after it was listed: skipped without a notice, the rest is read', async () => {
+    const names = Array.from({ length: 1500 }, (_, i) => `f${String(i).padStart(4, '0')}.sql`);
+    for (const name of names) writeFileSync(join(dir, name), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    const last = names[names.length - 1];
+    const deleted = names[names.length - 2];
+    lsp = await LspSession.start(dir, { debounceMs: 0 });
+    const s = lsp;
+    // The first report of files read: the files are listed, the index is on its way (it reads 1,500 in several slices).
+    const reported = () => s.progress.some((p) => /\d+\/1500 files/.test(JSON.stringify(p)));
+    await s.waitFor('the index under way', reported);
+    unlinkSync(join(dir, deleted));
+    await s.waitIdle();
+    const deletedPath = join(dir, deleted);
+    const skippedLine = s.logs.find((l) => l.startsWith(`skipped ${deletedPath}:`));
+    // The index had not reached it yet (it reads in order): it found it gone.
+    assert.ok(skippedLine?.includes('ENOENT'), s.logs.filter((l) => !l.startsWith('skipped')).join('\n'));
+    assert.equal(s.diagnostics.get(uriOf(deletedPath)), undefined);
+    await s.waitFor('the findings of the last file', () => (s.diagnostics.get(uriOf(join(dir, last))) ?? []).some((d) => d.code === 'parse-error'));
+    assert.ok(!s.exited, s.serverStderr);
+  });
+
   it('a lowered size limit skips the files read under the higher one that are over it; raised again, reads them', async () => {
     writeFileSync(join(dir, 'big.sql'), SCRIPT);
     writeFileSync(join(dir, 'small.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
