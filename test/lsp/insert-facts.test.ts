@@ -56,7 +56,7 @@ describe('language server: DDL findings that depend on the inserts of other file
     const { edit } = s.editor(loadUri, load);
     const findings = (code: string, expected: number, what: string) =>
       s.waitFor(`${what} (${code} on ddl.sql: ${expected})`, () => count(s.diagnostics.get(ddlUri), code) === expected, 8000);
-    return { edit, findings };
+    return { s, edit, findings };
   }
 
   it('identity-cache follows literal rows turned into parameter markers and back', async () => {
@@ -85,6 +85,20 @@ describe('language server: DDL findings that depend on the inserts of other file
     await findings('clustered-index-bulk-target', 0, 'a copy of three rows of reference data is none');
     edit('APP.CODES', 'APP.SRC');
     await findings('clustered-index-bulk-target', 1, 'the bulk copy again');
+  });
+
+  it('clustered-index-bulk-target follows the rows of the table an INSERT ... SELECT copies from, edited in a third file', async () => {
+    const { s, findings } = await open('INSERT INTO APP.T (NOTE) SELECT NOTE FROM APP.CODES;\n');
+    await findings('clustered-index-bulk-target', 0, 'a copy of three rows of reference data');
+    const othersUri = uriOf(join(dir, 'others.sql'));
+    s.open(othersUri, OTHERS);
+    await s.waitFor('others.sql analysed', () => (s.publishedVersions.get(othersUri) ?? []).includes(1));
+    const others = s.editor(othersUri, OTHERS);
+    const more = 'INSERT INTO APP.CODES (NOTE) SELECT NOTE FROM APP.SRC;\n';
+    others.edit('CREATE TABLE APP.SRC', `${more}CREATE TABLE APP.SRC`);
+    await findings('clustered-index-bulk-target', 1, 'APP.CODES loaded from a query: the copy of it is a bulk insert');
+    others.edit(more, '');
+    await findings('clustered-index-bulk-target', 0, 'reference data again');
   });
 
   it("clustered-index-bulk-target follows a MERGE's source", async () => {

@@ -4,7 +4,7 @@ import { sequenceHoverMarkdown, tableHoverMarkdown } from '../../server/src/lsp/
 import { commentSyntax, disableForFileEdit, disableForLineEdit } from '../../server/src/lsp/suppress-edits';
 import { readSettings } from '../../server/src/lsp/settings';
 import { debounceFor, DocumentScheduler, isInstant, isKeystroke, INSTANT_ANALYSIS_MS, typicalAnalysisMs } from '../../server/src/lsp/scheduler';
-import { changedNames, schemaFacts, statementText, nameAt, statementAt } from '../../server/src/lsp/model-queries';
+import { changedNames, dependentFiles, fileNames, schemaFacts, statementText, nameAt, statementAt } from '../../server/src/lsp/model-queries';
 import { buildFileModel } from '../../server/src/engine/workspace';
 import { LineIndex } from '../../server/src/engine/lines';
 import { SchemaModel } from '../../server/src/schema/schema';
@@ -141,6 +141,20 @@ describe('model queries', () => {
     assert.deepEqual(changed('MERGE INTO T D USING (VALUES (?)) S (A) ON D.A = S.A WHEN NOT MATCHED THEN INSERT (A) VALUES (S.A);', 'MERGE INTO T D USING (SELECT A FROM R) S ON D.A = S.A WHEN NOT MATCHED THEN INSERT (A) VALUES (S.A);'), ['T']);
     // LOCK TABLE's mode (the schema reads it).
     assert.deepEqual(changed('LOCK TABLE T IN SHARE MODE;', 'LOCK TABLE T IN EXCLUSIVE MODE;'), ['T']);
+  });
+
+  it('re-publishes the files that mention a changed table, or a table copied into from one', () => {
+    const files = [
+      { key: 'ddl', names: fileNames(model('CREATE TABLE T (A INT);\nCREATE INDEX TX ON T (A) CLUSTER;')) },
+      { key: 'copy', names: fileNames(model('INSERT INTO T (A) SELECT A FROM CODES;')) },
+      { key: 'codes', names: fileNames(model("CREATE TABLE CODES (A INT);\nINSERT INTO CODES VALUES (1);")) },
+      { key: 'other', names: fileNames(model('INSERT INTO U VALUES (1);')) },
+    ];
+    // The rows of CODES changed: T's copy of them may be a load now, and T's DDL findings with it.
+    assert.deepEqual(dependentFiles(files, new Set(['CODES'])), ['ddl', 'copy', 'codes']);
+    assert.deepEqual(dependentFiles(files, new Set(['U'])), ['other']);
+    assert.deepEqual(dependentFiles(files, new Set(['*'])), ['ddl', 'copy', 'codes', 'other']);
+    assert.deepEqual(dependentFiles(files, new Set(['V'])), []);
   });
 
   it('sees a change of the methods a Java file calls in loops as a change for any file (cross-file loops)', () => {
