@@ -98,9 +98,10 @@ export class LspSession {
   }
   initializeResult: { capabilities: { experimental?: { insertlint?: { secretKey: string } } } } = { capabilities: {} };
 
-  static async start(workspaceFolder?: string, settings: unknown = {}, initializationOptions: unknown = {}, filesEncoding?: string): Promise<LspSession> {
+  /** `uid`: the user the server runs as (a test as root runs it as another, for whom file permissions count). */
+  static async start(workspaceFolder?: string, settings: unknown = {}, initializationOptions: unknown = {}, filesEncoding?: string, uid?: number): Promise<LspSession> {
     if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: build first (npm test builds it)`);
-    const child = spawn(process.execPath, [SERVER_JS, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SERVER_JS, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], ...(uid !== undefined ? { uid, gid: uid } : {}) });
     const session = new LspSession(child);
     session.settings = settings;
     session.filesEncoding = filesEncoding;
@@ -162,6 +163,26 @@ export class LspSession {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
     this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+  }
+
+  /**
+   * Edits an open document holding `text` as an editor does, one incremental change at a time: `edit(from, to, nth)`
+   * replaces the `nth` (0-based) occurrence of `from` with `to`; `text()` is the document's text now.
+   */
+  editor(uri: string, text: string): { edit: (from: string, to: string, nth?: number) => void; text: () => string } {
+    let current = text;
+    const edit = (from: string, to: string, nth = 0) => {
+      let at = -1;
+      for (let i = 0; i <= nth; i++) at = current.indexOf(from, at + 1);
+      if (at < 0) throw new Error(`${JSON.stringify(from)} (occurrence ${nth}) is not in ${uri}`);
+      const before = current.slice(0, at).split('\n');
+      const start = { line: before.length - 1, character: before[before.length - 1].length };
+      const after = current.slice(0, at + from.length).split('\n');
+      const end = { line: after.length - 1, character: after[after.length - 1].length };
+      this.change(uri, { start, end }, to);
+      current = current.slice(0, at) + to + current.slice(at + from.length);
+    };
+    return { edit, text: () => current };
   }
 
   save(uri: string): void {

@@ -4,7 +4,7 @@ import { sequenceHoverMarkdown, tableHoverMarkdown } from '../../server/src/lsp/
 import { commentSyntax, disableForFileEdit, disableForLineEdit } from '../../server/src/lsp/suppress-edits';
 import { readSettings } from '../../server/src/lsp/settings';
 import { debounceFor, DocumentScheduler, isInstant, isKeystroke, INSTANT_ANALYSIS_MS, typicalAnalysisMs } from '../../server/src/lsp/scheduler';
-import { changedNames, schemaFacts, statementText, nameAt, statementAt } from '../../server/src/lsp/model-queries';
+import { changedNames, dependentFiles, fileNames, schemaFacts, statementText, nameAt, statementAt } from '../../server/src/lsp/model-queries';
 import { buildFileModel } from '../../server/src/engine/workspace-files';
 import { LineIndex } from '../../server/src/engine/lines';
 import { SchemaModel } from '../../server/src/schema/schema';
@@ -12,6 +12,8 @@ import type { FileLanguage, FileModel } from '../../server/src/engine/types';
 import { toLspDiagnostic } from '../../server/src/lsp/lsp-convert';
 import { lintWorkspace } from '../helpers/rule-tester';
 import { UnreadChanges } from '../../server/src/lsp/text-changes';
+import { IndexStopNotice } from '../../server/src/lsp/index-stop';
+import { DEFAULT_SETTINGS } from '../../server/src/lsp/settings';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
 function model(text: string, language: FileLanguage = 'sql', path = 'x.sql'): FileModel {
@@ -125,6 +127,36 @@ describe('model queries', () => {
     assert.deepEqual([...changedNames(b, c)], ['T']);
   });
 
+  it('sees a change of what the schema folds from an INSERT or MERGE as a change of its table, and a value typed as none', () => {
+    const facts = (sql: string) => schemaFacts(model(sql));
+    const changed = (a: string, b: string) => [...changedNames(facts(a), facts(b))].sort();
+    // A value typed or changed: the schema is kept (SchemaModel.withFileReplaced), no other file is re-published.
+    assert.deepEqual(changed("INSERT INTO T (A) VALUES ('x');", "INSERT INTO T (A) VALUES ('xy');"), []);
+    assert.deepEqual(changed('INSERT INTO T (A) VALUES (?);', 'INSERT INTO T (A) VALUES (:a);'), []);
+    // Literal rows become rows at run time (reference data no more), and back.
+    assert.deepEqual(changed("INSERT INTO T (A) VALUES ('x');", 'INSERT INTO T (A) VALUES (?);'), ['T']);
+    // The table a copy reads: its target's findings too (a copy of reference data is no load).
+    assert.deepEqual(changed('INSERT INTO T (A) SELECT A FROM S;', 'INSERT INTO T (A) SELECT A FROM R;'), ['R', 'S', 'T']);
+    // A MERGE's source: rows given, or a query.
+    assert.deepEqual(changed('MERGE INTO T D USING (VALUES (?)) S (A) ON D.A = S.A WHEN NOT MATCHED THEN INSERT (A) VALUES (S.A);', 'MERGE INTO T D USING (SELECT A FROM R) S ON D.A = S.A WHEN NOT MATCHED THEN INSERT (A) VALUES (S.A);'), ['T']);
+    // LOCK TABLE's mode (the schema reads it).
+    assert.deepEqual(changed('LOCK TABLE T IN SHARE MODE;', 'LOCK TABLE T IN EXCLUSIVE MODE;'), ['T']);
+  });
+
+  it('re-publishes the files that mention a changed table, or a table copied into from one', () => {
+    const files = [
+      { key: 'ddl', names: fileNames(model('CREATE TABLE T (A INT);\nCREATE INDEX TX ON T (A) CLUSTER;')) },
+      { key: 'copy', names: fileNames(model('INSERT INTO T (A) SELECT A FROM CODES;')) },
+      { key: 'codes', names: fileNames(model("CREATE TABLE CODES (A INT);\nINSERT INTO CODES VALUES (1);")) },
+      { key: 'other', names: fileNames(model('INSERT INTO U VALUES (1);')) },
+    ];
+    // The rows of CODES changed: T's copy of them may be a load now, and T's DDL findings with it.
+    assert.deepEqual(dependentFiles(files, new Set(['CODES'])), ['ddl', 'copy', 'codes']);
+    assert.deepEqual(dependentFiles(files, new Set(['U'])), ['other']);
+    assert.deepEqual(dependentFiles(files, new Set(['*'])), ['ddl', 'copy', 'codes', 'other']);
+    assert.deepEqual(dependentFiles(files, new Set(['V'])), []);
+  });
+
   it('sees a change of the methods a Java file calls in loops as a change for any file (cross-file loops)', () => {
     const java = (call: string) => model(`public class P {\n  TradeServices ts;\n  void run(int n) throws Exception {\n    for (int i = 0; i < n; i++) ts.${call}(i);\n  }\n}\n`, 'java', 'P.java');
     const code = (m: FileModel) => ({ ...m, code: { executions: [], commits: [], loopCalls: [{ name: m.source.text.includes('createQuote') ? 'createQuote' : 'register', type: 'TradeServices', loop: { span: { start: 0, end: 0 }, kind: 'for' }, guarded: false }] } });
@@ -139,6 +171,29 @@ describe('model queries', () => {
     assert.equal(nameAt(m, text.indexOf('ORDERS') + 2)?.name.name, 'ORDERS');
     assert.equal(nameAt(m, text.indexOf('VALUES') + 2), undefined);
     assert.equal(statementText(m, m.statements[0]), 'INSERT INTO S.ORDERS VALUES (1)');
+  });
+});
+
+describe('the workspace index stopped by a cap (index-stop.ts)', () => {
+  it('says so once per outcome: again after a pass that read everything, or under another cap; a raised cap indexes again', () => {
+    const shown: string[] = [];
+    const notice = new IndexStopNotice((m) => shown.push(m));
+    const stop = { setting: 'maxFiles' as const, limit: 3, indexed: 3, total: 5 };
+    notice.passEnded(stop);
+    notice.passEnded({ ...stop, total: 6 });
+    assert.equal(shown.length, 1, 'the same cap in force: nothing new to do');
+    notice.passEnded(undefined);
+    notice.passEnded(stop);
+    assert.equal(shown.length, 2, 'stopped again after a pass that read everything');
+    notice.passEnded({ setting: 'maxTotalMegabytes', limit: 1048576, indexed: 2, total: 5 });
+    assert.equal(shown.length, 3);
+    assert.match(shown[2], /^InsertLint indexed 2 of the workspace's 5 files and stopped: it read 1 MB of source text, insertlint\.index\.maxTotalMegabytes\. .* the other 3 files /);
+    const settings = (index: Partial<typeof DEFAULT_SETTINGS.index>) => ({ ...DEFAULT_SETTINGS, index: { ...DEFAULT_SETTINGS.index, ...index } });
+    assert.equal(notice.raised(settings({ maxTotalBytes: 1048576, maxFiles: 100 })), false, 'another cap raised');
+    assert.equal(notice.raised(settings({ maxTotalBytes: 2 * 1048576 })), true);
+    assert.equal(notice.raised(settings({ maxTotalBytes: 2 * 1048576, enabled: false })), false, 'the index off');
+    notice.passEnded(undefined);
+    assert.equal(notice.raised(settings({ maxTotalBytes: 2 * 1048576 })), false, 'nothing left out');
   });
 });
 

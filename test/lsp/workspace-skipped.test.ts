@@ -5,7 +5,7 @@
 // (insertlint.diagnostics.scope openFiles); an open document shows its own. The size limit counts UTF-8 bytes in the
 // editor as on disk (and in the CLI). Over real stdio (harness.ts), as an editor sees it.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSourceFile } from '../../server/src/cli/files';
@@ -26,6 +26,9 @@ const skipped = (message: string): LspDiagnostic => ({
   message,
 });
 const overLimit = (size: string) => skipped(`not linted: it is ${size}, over the 1.0 KB limit per file (raise insertlint.index.maxFileKilobytes)`);
+/** As root, file permissions stop no read: the server then runs as nobody (as test/robustness/cli-files.test.ts runs the CLI). */
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const NOBODY = 65534;
 
 describe('language server: workspace files skipped when read from disk', function () {
   this.timeout(60000);
@@ -86,6 +89,94 @@ describe('language server: workspace files skipped when read from disk', functio
     assert.ok(!shown(big).some((d) => d.code === 'file-skipped'));
     assert.equal(s.diagnostics.get(vendored), undefined);
     assert.equal(s.logs.filter((l) => l.includes('vendor')).length, 0, s.logs.join('\n'));
+  });
+
+  it('a file that cannot be read says why, the rest of the workspace is read; readable again, it is linted', async () => {
+    // The server (nobody, when the tests run as root) must see into the folder.
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, 'a.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    writeFileSync(join(dir, 'locked.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    writeFileSync(join(dir, 'z.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    chmodSync(join(dir, 'locked.sql'), 0o000);
+    lsp = await LspSession.start(dir, { debounceMs: 0 }, {}, undefined, isRoot ? NOBODY : undefined);
+    const s = lsp;
+    await s.waitIdle();
+    const [a, locked, z] = ['a.sql', 'locked.sql', 'z.sql'].map((f) => uriOf(join(dir, f)));
+    const codes = (uri: string) => (s.diagnostics.get(uri) ?? []).map((d) => d.code);
+    await s.waitFor('the findings of the readable files', () => codes(a).includes('parse-error') && codes(z).includes('parse-error'));
+    assert.deepEqual(s.diagnostics.get(locked), [skipped('not linted: it could not be read: permission denied')]);
+    assert.ok(s.logs.some((l) => l.startsWith(`skipped ${join(dir, 'locked.sql')}: it could not be read: permission denied`)), s.logs.join('\n'));
+    // Readable again: "Lint workspace" reads it, its findings in place of the notice.
+    chmodSync(join(dir, 'locked.sql'), 0o644);
+    await s.request('workspace/executeCommand', { command: 'insertlint.server.lintWorkspace', arguments: [] });
+    await s.waitFor('the findings of the file now readable', () => codes(locked).includes('parse-error'));
+    assert.ok(!codes(locked).includes('file-skipped'));
+    assert.ok(!s.exited, s.serverStderr);
+  });
+
+  it('a file gone when read (deleted after a change was announced, a folder named like a script) leaves without a notice', async () => {
+    writeFileSync(join(dir, 'a.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    writeFileSync(join(dir, 'b.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    lsp = await LspSession.start(dir, { debounceMs: 0 });
+    const s = lsp;
+    await s.waitIdle();
+    const [a, b, folder] = ['a.sql', 'b.sql', 'folder.sql'].map((f) => uriOf(join(dir, f)));
+    const codes = (uri: string) => (s.diagnostics.get(uri) ?? []).map((d) => d.code);
+    await s.waitFor('the findings of both files', () => codes(a).includes('parse-error') && codes(b).includes('parse-error'));
+    // Changed, then deleted before the server read it: its findings go (they stayed), no notice for a file not there.
+    unlinkSync(join(dir, 'a.sql'));
+    mkdirSync(join(dir, 'folder.sql'));
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: a, type: 2 }, { uri: folder, type: 1 }] });
+    await s.waitFor('the findings of the file gone cleared', () => s.diagnostics.get(a)?.length === 0);
+    // b.sql changed meanwhile: read as before.
+    writeFileSync(join(dir, 'b.sql'), 'INSERT INTO APP.T (NOTE) VALUES (1);\nINSERT INTO APP.T (NOTE) VALUES (;\n');
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: b, type: 2 }] });
+    await s.waitFor('b.sql read again', () => s.diagnostics.get(b)?.some((d) => d.code === 'parse-error' && d.range.start.line === 1) === true);
+    assert.equal(s.diagnostics.get(folder), undefined);
+    assert.ok(!s.exited, s.serverStderr);
+  });
+
+  it('a file deleted while the index runs, after it was listed: skipped without a notice, the rest is read', async () => {
+    const names = Array.from({ length: 1500 }, (_, i) => `f${String(i).padStart(4, '0')}.sql`);
+    for (const name of names) writeFileSync(join(dir, name), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    const last = names[names.length - 1];
+    const deleted = names[names.length - 2];
+    lsp = await LspSession.start(dir, { debounceMs: 0 });
+    const s = lsp;
+    // The first report of files read: the files are listed, the index is on its way (it reads 1,500 in several slices).
+    const reported = () => s.progress.some((p) => /\d+\/1500 files/.test(JSON.stringify(p)));
+    await s.waitFor('the index under way', reported);
+    unlinkSync(join(dir, deleted));
+    await s.waitIdle();
+    const deletedPath = join(dir, deleted);
+    const skippedLine = s.logs.find((l) => l.startsWith(`skipped ${deletedPath}:`));
+    // The index had not reached it yet (it reads in order): it found it gone.
+    assert.ok(skippedLine?.includes('ENOENT'), s.logs.filter((l) => !l.startsWith('skipped')).join('\n'));
+    assert.equal(s.diagnostics.get(uriOf(deletedPath)), undefined);
+    await s.waitFor('the findings of the last file', () => (s.diagnostics.get(uriOf(join(dir, last))) ?? []).some((d) => d.code === 'parse-error'));
+    assert.ok(!s.exited, s.serverStderr);
+  });
+
+  it('a lowered size limit skips the files read under the higher one that are over it; raised again, reads them', async () => {
+    writeFileSync(join(dir, 'big.sql'), SCRIPT);
+    writeFileSync(join(dir, 'small.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    const settings = { debounceMs: 0, index: { maxFileKilobytes: 100 } };
+    lsp = await LspSession.start(dir, settings);
+    const s = lsp;
+    await s.waitIdle();
+    const [big, small] = ['big.sql', 'small.sql'].map((f) => uriOf(join(dir, f)));
+    const codes = (uri: string) => (s.diagnostics.get(uri) ?? []).map((d) => d.code);
+    await s.waitFor('the findings of both files', () => codes(big).includes('parse-error') && codes(small).includes('parse-error'));
+    // Lowered to 1 KB: big.sql (1.4 KB) is skipped as if read now, small.sql keeps its findings.
+    s.configure({ ...settings, index: { maxFileKilobytes: 1 } });
+    await s.waitFor('the notice in place of the findings', () => codes(big).includes('file-skipped'));
+    assert.deepEqual(s.diagnostics.get(big), [overLimit('1.4 KB')]);
+    assert.ok(codes(small).includes('parse-error'), codes(small).join());
+    assert.ok(s.logs.some((l) => l.startsWith(`skipped ${join(dir, 'big.sql')}: it is 1.4 KB, over the 1.0 KB limit`)), s.logs.join('\n'));
+    // Raised again: read at once (as any file skipped for its size).
+    s.configure(settings);
+    await s.waitFor('the findings back', () => codes(big).includes('parse-error'));
+    assert.ok(!codes(big).includes('file-skipped'));
   });
 
   it('an open document shows its own notice; closed, the file on disk shows why again', async () => {

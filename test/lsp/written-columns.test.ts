@@ -42,17 +42,7 @@ describe('language server: DDL findings that depend on the columns inserts write
     s.open(loadUri, load);
     await s.waitFor('both documents analysed', () => (s.publishedVersions.get(ddlUri) ?? []).includes(1) && (s.publishedVersions.get(loadUri) ?? []).includes(1));
     assert.equal(lobs(s.diagnostics.get(ddlUri)), 0, 'no insert writes BODY yet');
-    let text = load;
-    /** Replaces the `nth` (0-based) occurrence of `from` in the load file with `to`, as an editor's change. */
-    const edit = (from: string, to: string, nth = 0) => {
-      let at = -1;
-      for (let i = 0; i <= nth; i++) at = text.indexOf(from, at + 1);
-      assert.ok(at >= 0, `${from} in the load file`);
-      const before = text.slice(0, at).split('\n');
-      const start = { line: before.length - 1, character: before[before.length - 1].length };
-      s.change(loadUri, { start, end: { line: start.line, character: start.character + from.length } }, to);
-      text = text.slice(0, at) + to + text.slice(at + from.length);
-    };
+    const { edit } = s.editor(loadUri, load);
     const lobColumn = (count: number, what: string) => s.waitFor(what, () => lobs(s.diagnostics.get(ddlUri)) === count, 8000);
     return { edit, lobColumn };
   }

@@ -155,8 +155,17 @@ function statOrUndefined(path: string): Stats | undefined {
  */
 export type SkipKind = 'unreadable' | 'over-limit' | 'too-large' | 'binary' | 'encoding';
 
-/** `notUtf8`: skipped for invalid UTF-8, where the advice depends on the caller (a CLI flag, an editor setting). */
-export type ReadResult = { text: string } | { skip: string; kind: SkipKind; size?: number; notUtf8?: true };
+/**
+ * `notUtf8`: skipped for invalid UTF-8, where the advice depends on the caller (a CLI flag, an editor setting).
+ * `code`: an unreadable file's error code (EACCES, ENOENT, EISDIR…), for callers that say it in their own words.
+ */
+export type ReadResult = { text: string } | { skip: string; kind: SkipKind; size?: number; notUtf8?: true; code?: string };
+
+/** The skip of a file whose reading failed with `error`. */
+function unreadable(error: unknown): ReadResult {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  return { skip: `cannot read it (${(error as Error).message})`, kind: 'unreadable', ...(typeof code === 'string' ? { code } : {}) };
+}
 
 const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 
@@ -187,7 +196,7 @@ export function readSourceFile(path: string, maxBytes: number, encoding: SourceE
     try {
       small = readSmallFile(path, maxBytes);
     } catch (error) {
-      return { skip: `cannot read it (${(error as Error).message})`, kind: 'unreadable' };
+      return unreadable(error);
     }
     // Decoding copies the bytes into the text: the scratch buffer is free again when it returns.
     if (small) return decodeSource(small, encoding);
@@ -198,7 +207,7 @@ export function readSourceFile(path: string, maxBytes: number, encoding: SourceE
     // system call less per file of a run over thousands of small files.
     read = readBounded(path, maxBytes);
   } catch (error) {
-    return { skip: `cannot read it (${(error as Error).message})`, kind: 'unreadable' };
+    return unreadable(error);
   }
   if (read.size !== undefined) return { skip: `it is ${formatSize(read.size)}, over the ${formatSize(maxBytes)} limit (maxFileBytes)`, kind: 'over-limit', size: read.size };
   if (read.truncated) return { skip: `it is over the ${formatSize(maxBytes)} limit (maxFileBytes)`, kind: 'over-limit' };

@@ -2,7 +2,7 @@
 // An edit re-publishes its document at once (with its version); files that depend on the schema facts
 // it changed are marked dirty and re-published in the background, open files first, in short slices.
 import { debounceFor, DocumentScheduler, isInstant } from './scheduler';
-import { changedNames, mentionedNames, sameWrites, schemaFacts } from './model-queries';
+import { changedNames, dependentFiles, fileNames, sameWrites, schemaFacts } from './model-queries';
 import { LspDiagnosticCache, toLspDiagnostic } from './lsp-convert';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
 import { describe, yieldToEvents, type ServerState } from './server-state';
@@ -204,16 +204,12 @@ export class Diagnostics {
     this.markDirty(this.state.publishablePaths());
   }
 
+  /** An edit of `path` changed the schema facts of the tables `changed` names: the other files that depend on them are re-published. */
   markDependentsDirty(path: string, changed: Set<string>): void {
     if (changed.size === 0) return;
-    const any = changed.has('*');
-    const dependents = this.state.publishablePaths().filter((p) => {
-      if (p === path) return false;
-      if (any) return true;
-      for (const name of mentionedNames(this.state.workspace.model(p))) if (changed.has(name)) return true;
-      return false;
-    });
-    this.markDirty(dependents);
+    const { workspace } = this.state;
+    const files = this.state.publishablePaths().filter((p) => p !== path);
+    this.markDirty(dependentFiles(files.map((p) => ({ key: p, names: fileNames(workspace.model(p)) })), changed));
   }
 
   markDirty(paths: string[]): void {

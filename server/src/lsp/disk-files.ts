@@ -1,5 +1,6 @@
 // Files the engine reads from disk rather than from the editor: closed documents that stay indexed,
 // and watcher events (created, changed, deleted files; the configuration file; schema files).
+import { statSync } from 'node:fs';
 import { relative, sep, dirname, basename } from 'node:path';
 import ignore from 'ignore';
 import { FileChangeType, type TextDocumentChangeEvent } from 'vscode-languageserver/node';
@@ -8,6 +9,7 @@ import { CONFIG_FILE_NAME } from '../engine/config';
 import { readSourceFile } from '../cli/files';
 import { isSchemaEntryMatch } from '../schema/schema-files';
 import { changedNames, schemaFacts } from './model-queries';
+import { diskSkipReason, isNoFile } from './skip-notices';
 import type { ServerState } from './server-state';
 import type { Diagnostics } from './diagnostics';
 import type { Configuration } from './configuration';
@@ -18,6 +20,15 @@ import type { Configuration } from './configuration';
  * such as import or load are left out: nearly every source file has them. Literal alternation, no backtracking.
  */
 const SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
+
+/** A file's size on disk in bytes; undefined when it cannot be looked at (gone: reading it says so). */
+function sizeOnDisk(path: string): number | undefined {
+  try {
+    return statSync(path).size;
+  } catch {
+    return undefined;
+  }
+}
 
 export class DiskFiles {
   /** Source text read from disk so far (insertlint.index.maxTotalMegabytes). */
@@ -32,16 +43,21 @@ export class DiskFiles {
   ) {}
 
   /**
-   * Reads a file into the engine from disk; false (with a log line) when it is skipped. Skipped for its size, as binary or
-   * for its encoding, it also gets a file-skipped notice in the Problems panel (skip-notices.ts), until it is read.
+   * Reads a file into the engine from disk; false (with a log line) when it is skipped. Skipped for its size, as binary,
+   * for its encoding or for an I/O error (permission denied), it also gets a file-skipped notice in the Problems panel
+   * (skip-notices.ts), until it is read. No file there (deleted since it was listed, a folder): it leaves, findings and all.
    */
   readFromDisk(path: string): boolean {
     const s = this.state;
     const notices = this.diagnostics.notices;
     const read = readSourceFile(path, s.config.maxFileBytes, s.settings.encoding);
+    if ('skip' in read && isNoFile(read)) {
+      s.log('info', `skipped ${path}: ${read.skip}`);
+      this.gone(path);
+      return false;
+    }
     if ('skip' in read) {
-      // An editor user sets files.encoding (the CLI's --encoding flag means nothing to them).
-      const why = read.notUtf8 ? 'it is not valid UTF-8 (for Latin-1 or Windows-1252 text, set files.encoding to iso88591 or windows1252; or convert it to UTF-8)' : read.skip;
+      const why = diskSkipReason(read);
       s.log('info', `skipped ${path}: ${why}`);
       if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
       s.onDisk.delete(path);
@@ -65,11 +81,20 @@ export class DiskFiles {
     return true;
   }
 
+  /** A file is no longer on disk (or never was a file): out of the engine, its findings or notice cleared. */
+  private gone(path: string): void {
+    const s = this.state;
+    if (s.onDisk.has(path)) s.workspace.removeFile(path);
+    s.onDisk.delete(path);
+    this.diagnostics.notices.forget(path);
+    this.diagnostics.publishEmpty(path);
+  }
+
   /**
    * The settings or .insertlintrc.json changed (not files.encoding: then every file is read again, Indexer.relint):
    * files skipped for their size that a raised limit now admits are read; the other skipped files' notices follow the
    * settings (the limit in their words; gone when the file is now ignored or the index is off, hidden when their
-   * findings would be). Files read under a higher limit are kept until they change, as open documents are not.
+   * findings would be); files read under a higher limit that a lowered one no longer admits are skipped (readOverLimit).
    */
   settingsChanged(): void {
     const s = this.state;
@@ -78,6 +103,24 @@ export class DiskFiles {
       if (!s.settings.index.enabled || this.isIgnored(path) || s.schemaPaths.has(path)) notices.forget(path);
       else if (!notices.nowWithinLimit(path)) notices.reshow(path);
       else if (this.readFromDisk(path)) this.diagnostics.markDirty([path]);
+    }
+    this.readOverLimit();
+  }
+
+  /**
+   * A lowered size limit per file: files read from disk under a higher one and over this one are read again, so
+   * skipped as the index would skip them now: their findings go, the file-skipped notice comes, their DDL leaves the
+   * schema (every shown file is re-published after a settings change). Only files whose text could be over the limit
+   * are looked at on disk: a character is at most 3 bytes on disk (UTF-8; UTF-16 2), and a byte-order mark 3.
+   */
+  private readOverLimit(): void {
+    const s = this.state;
+    const limit = s.config.maxFileBytes;
+    for (const path of [...s.onDisk]) {
+      const text = s.workspace.model(path)?.source.text;
+      if (text === undefined || text.length * 3 + 3 <= limit) continue;
+      const size = sizeOnDisk(path);
+      if (size === undefined || size > limit) this.readFromDisk(path);
     }
   }
 

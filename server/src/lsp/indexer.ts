@@ -1,5 +1,6 @@
 // The workspace index: reads the workspace folders into the engine in the background (the CLI's file
-// selection, so .gitignore and "ignore" apply), in 25 ms slices with $/progress and status notifications.
+// selection, so .gitignore and "ignore" apply), in 25 ms slices with $/progress and status notifications. A pass stopped
+// by a cap (insertlint.index.maxFiles, maxTotalMegabytes) says so in a message box (index-stop.ts).
 import { dirname } from 'node:path';
 import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
 import { collectFiles } from '../cli/files';
@@ -7,16 +8,21 @@ import { yieldToEvents, type ServerState } from './server-state';
 import type { Diagnostics } from './diagnostics';
 import type { DiskFiles } from './disk-files';
 import type { Configuration } from './configuration';
+import { IndexStopNotice, type IndexStop } from './index-stop';
 
 export class Indexer {
   private generation = 0;
+  /** Tells the user when a pass stopped before the end of the workspace (once per outcome). */
+  readonly stopNotice: IndexStopNotice;
 
   constructor(
     private readonly state: ServerState,
     private readonly diagnostics: Diagnostics,
     private readonly disk: DiskFiles,
     private readonly configuration: Configuration,
-  ) {}
+  ) {
+    this.stopNotice = new IndexStopNotice((message) => state.showMessage('warning', message));
+  }
 
   /** Stops a running index at its next slice (shutdown, or a newer index). */
   cancel(): void {
@@ -55,9 +61,12 @@ export class Indexer {
       }
     }
     const { maxFiles, maxTotalBytes } = s.settings.index;
+    const total = files.length;
+    let stop: IndexStop | undefined;
     if (files.length > maxFiles) {
       s.log('warn', `the workspace has ${files.length} files to lint; indexing the first ${maxFiles} (setting insertlint.index.maxFiles)`);
       files = files.slice(0, maxFiles);
+      stop = { setting: 'maxFiles', limit: maxFiles, indexed: maxFiles, total };
     }
     d.indexProgress = { indexed: 0, total: files.length };
     this.disk.codeWithoutSql = 0;
@@ -75,6 +84,7 @@ export class Indexer {
       } else if (!open) {
         if (this.disk.indexedBytes >= maxTotalBytes) {
           s.log('warn', `stopped indexing after ${i} files: ${(this.disk.indexedBytes / 1048576).toFixed(0)} MB read, the limit (insertlint.index.maxTotalMegabytes)`);
+          stop = { setting: 'maxTotalMegabytes', limit: maxTotalBytes, indexed: i, total };
           break;
         }
         if (!this.disk.readFromDisk(path)) skipped++;
@@ -95,10 +105,13 @@ export class Indexer {
     progress?.done();
     d.indexing = false;
     const noSql = this.disk.codeWithoutSql;
-    s.log('info', `indexed ${files.length - skipped} files in ${Date.now() - started} ms (${skipped - noSql} skipped, ${noSql} code files without SQL left out, ${(this.disk.indexedBytes / 1048576).toFixed(1)} MB)`);
+    // Stopped by the total size: the files after it were not read.
+    const passed = stop?.setting === 'maxTotalMegabytes' ? stop.indexed : files.length;
+    s.log('info', `indexed ${passed - skipped} files in ${Date.now() - started} ms (${skipped - noSql} skipped, ${noSql} code files without SQL left out, ${(this.disk.indexedBytes / 1048576).toFixed(1)} MB)`);
     d.markDirty(s.publishablePaths());
     d.sendStatus();
-    return { files: files.length - skipped, skipped };
+    this.stopNotice.passEnded(stop);
+    return { files: passed - skipped, skipped };
   }
 
   /** "Lint workspace": schema files and folders read again; files gone from disk leave the engine. */

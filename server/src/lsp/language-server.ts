@@ -96,8 +96,9 @@ export class InsertLintServer {
     documents.onDidClose((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didClose', () => this.disk.closed(e)));
     c.onDidChangeConfiguration(() =>
       void this.configuration.reload().then((reread) => {
-        // Files on disk decode differently now: read them again, as "Lint workspace" does.
-        if (reread) return this.indexer.relint();
+        // Files on disk decode differently now, or a raised cap admits files the last index stopped before: read them
+        // again, as "Lint workspace" does.
+        if (reread || this.indexer.stopNotice.raised(this.state.settings)) return this.indexer.relint();
         // Files skipped for their size that a raised limit admits are read (disk-files.ts).
         this.guard('settings', () => this.disk.settingsChanged());
       }),

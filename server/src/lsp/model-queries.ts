@@ -6,7 +6,7 @@ import { childStatements, forEachStatement } from '../sql/walk';
 import type { FileModel } from '../engine/types';
 import { DDL_KINDS } from '../schema/schema-findings';
 import { statementsInBulkLoops } from '../code-model/bulk-loops';
-import { valuesRowCount } from '../sql/grammar/values';
+import { shapeOf } from '../schema/edit-shape';
 import { reparsedRange } from '../sql/incremental';
 import { fillShape } from '../schema/written-columns';
 
@@ -204,12 +204,18 @@ export function schemaFacts(file: FileModel | undefined): Map<string, string[]> 
  */
 const SCRIPT_FACTS = new WeakMap<Statement, string | null>();
 
+/**
+ * A statement's schema fact: a DDL statement's text; for an insert-like one what the schema folds from it (shapeOf, the
+ * shape SchemaModel.withFileReplaced compares: target, column list, literal rows or parameters, row count, the tables
+ * a query reads, a MERGE's source, sequences; issue: a DDL file's identity-cache and clustered-index-bulk-target kept
+ * their findings when only these changed), whether it runs in a loop, and the columns it writes. An edit inside a
+ * VALUES list that keeps these (typing a value) changes no fact, as it keeps the schema.
+ */
 function factOf(model: FileModel, stmt: Statement, inLoop: ReadonlySet<Statement>): string | null {
   if (DDL_KINDS.has(stmt.kind)) return statementText(model, stmt).replace(/\s+/g, ' ');
-  if (stmt.kind === 'insert') return interned(`insert ${stmt.source.kind} ${stmt.source.kind === 'values' ? valuesRowCount(stmt.source) : ''} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(',')}${writeShape(stmt)}`);
-  if (stmt.kind === 'merge') return `merge ${stmt.hasInsert}${writeShape(stmt)}`;
-  if (stmt.kind === 'import') return `import${writeShape(stmt)}`;
-  if (stmt.kind === 'load' || stmt.kind === 'ingest') return stmt.kind;
+  const shape = shapeOf(stmt);
+  if (shape !== undefined) return interned(`${shape} ${inLoop.has(stmt)}${writeShape(stmt)}`);
+  if (stmt.kind === 'load') return stmt.kind;
   return null;
 }
 
@@ -273,11 +279,63 @@ function sameFacts(a: readonly string[] | undefined, b: readonly string[]): bool
   return true;
 }
 
-/** Unqualified names of every table and sequence the file mentions. */
-export function mentionedNames(model: FileModel | undefined): Set<string> {
-  const names = new Set<string>();
-  for (const stmt of model?.statements ?? []) for (const ref of namesIn(stmt)) names.add(ref.name.name);
+/** What a file's findings depend on by name (unqualified): the tables and sequences it mentions, and its copies. */
+export interface FileNames {
+  mentioned: ReadonlySet<string>;
+  /**
+   * The tables its INSERT ... SELECTs copy rows from, each with the tables they copy into: a copy of reference data
+   * is no load (schema/settle.ts), so the findings on the DDL of the table copied into change with the rows of the
+   * table copied from, wherever that DDL is.
+   */
+  copies: ReadonlyMap<string, readonly string[]>;
+}
+
+/** A file's names, found once per statement list (the files not edited keep theirs: issue 15, no walk per keystroke). */
+export function fileNames(model: FileModel | undefined): FileNames {
+  if (!model) return NO_NAMES;
+  let names = FILE_NAMES.get(model.statements);
+  if (names) return names;
+  const mentioned = new Set<string>();
+  const copies = new Map<string, string[]>();
+  for (const stmt of model.statements) for (const ref of namesIn(stmt)) mentioned.add(ref.name.name);
+  forEachStatement(model.statements, (stmt) => {
+    if (stmt.kind !== 'insert' || stmt.source.kind !== 'select') return;
+    for (const from of stmt.source.tables) {
+      const into = copies.get(from.name);
+      if (!into) copies.set(from.name, [stmt.target.name]);
+      else if (!into.includes(stmt.target.name)) into.push(stmt.target.name);
+    }
+  });
+  names = { mentioned, copies };
+  FILE_NAMES.set(model.statements, names);
   return names;
+}
+
+const NO_NAMES: FileNames = { mentioned: new Set(), copies: new Map() };
+const FILE_NAMES = new WeakMap<readonly Statement[], FileNames>();
+
+/**
+ * The files among `files` whose findings may change when the facts of the tables `changed` names do: those that
+ * mention one, or a table some file copies into from one (FileNames.copies: one level, as settle.ts looks through
+ * one). '*' in `changed`: every file.
+ */
+export function dependentFiles<T>(files: readonly { key: T; names: FileNames }[], changed: ReadonlySet<string>): T[] {
+  if (changed.has('*')) return files.map((f) => f.key);
+  const reached = new Set(changed);
+  for (const { names } of files) {
+    if (names.copies.size === 0) continue;
+    for (const name of changed) for (const into of names.copies.get(name) ?? []) reached.add(into);
+  }
+  const out: T[] = [];
+  for (const { key, names } of files) {
+    for (const name of reached) {
+      if (names.mentioned.has(name)) {
+        out.push(key);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /**

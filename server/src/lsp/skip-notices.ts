@@ -1,6 +1,6 @@
 // Why a file the editor does not have open shows no findings, said in the Problems panel rather than only in the
 // InsertLint log: a workspace file the index could not read (over the size limit per file, binary, in an encoding it
-// cannot decode) and a schema file whose rules ran past the time budget per file each get one Information diagnostic
+// cannot decode, an I/O error such as permission denied) and a schema file whose rules ran past the time budget per file each get one Information diagnostic
 // on line 1. Files left out by configuration (ignore, .gitignore) get none: they are not meant to be linted. Open
 // documents' own notices (over the size limit, past the time budget) are made in diagnostics.ts.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
@@ -45,6 +45,39 @@ export function overLimitReason(state: ServerState, size: number | undefined): s
   return `${size === undefined ? 'it is' : `it is ${formatSize(size)},`} over the ${limit} limit per file (${sizeLimitName(state)})`;
 }
 
+/** A skip that means there is no file at the path any more (deleted after it was listed or changed) or never was (a folder named like one). */
+export function isNoFile(read: Extract<ReadResult, { skip: string }>): boolean {
+  return read.kind === 'unreadable' && (read.code === 'ENOENT' || read.code === 'ENOTDIR' || read.code === 'EISDIR');
+}
+
+/** Why a file read from disk was skipped, in the editor's words: files.encoding for text that is not UTF-8, an I/O error said plainly. */
+export function diskSkipReason(read: Extract<ReadResult, { skip: string }>): string {
+  // An editor user sets files.encoding (the CLI's --encoding flag means nothing to them).
+  if (read.notUtf8) return 'it is not valid UTF-8 (for Latin-1 or Windows-1252 text, set files.encoding to iso88591 or windows1252; or convert it to UTF-8)';
+  if (read.kind === 'unreadable') return `it could not be read: ${ioErrorWords(read)}`;
+  return read.skip;
+}
+
+/** Common I/O errors in words; others as the system says them (`EIO: i/o error, read`), without the path. */
+const IO_ERRORS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EBUSY: 'it is locked or in use by another program',
+  ETXTBSY: 'it is locked or in use by another program',
+  EMFILE: 'too many files are open',
+  ENFILE: 'too many files are open',
+  EIO: 'an input/output error (a disk or network drive problem)',
+  ELOOP: 'too many symbolic links',
+  ETIMEDOUT: 'the network drive did not answer in time',
+};
+
+function ioErrorWords(read: Extract<ReadResult, { skip: string }>): string {
+  const known = read.code ? IO_ERRORS[read.code] : undefined;
+  if (known) return known;
+  // "cannot read it (EXDEV: cross-device link not permitted, open '/w/a.sql')": what is in the parentheses, path left out.
+  return read.skip.replace(/^cannot read it \((.*)\)$/s, '$1').replace(/, (?:open|read) '.*'$/s, '');
+}
+
 /** One Information diagnostic saying why a file has no findings (not a finding: nothing is wrong with the file). */
 export function notice(range: LspDiagnostic['range'], code: string, message: string): LspDiagnostic {
   return { range, severity: DiagnosticSeverity.Information, code, source: 'insertlint', message };
@@ -59,9 +92,9 @@ export interface NoticePublisher {
   publishEmpty(path: string): void;
 }
 
-/** A file read from disk that was not linted, for a reason the user can see to (unreadable files are only logged). */
+/** A file read from disk that was not linted, for a reason the user can see to. */
 interface DiskSkip {
-  kind: 'over-limit' | 'too-large' | 'binary' | 'encoding';
+  kind: 'over-limit' | 'too-large' | 'binary' | 'encoding' | 'unreadable';
   /** Why, as the log says it (over-limit: made again from the size and the limit in force). */
   why: string;
   /** Bytes, when known (over-limit, too-large). */
@@ -84,9 +117,9 @@ export class SkipNotices {
     return this.disk.has(path) || this.schema.has(path);
   }
 
-  /** A file read from disk was skipped: noted (unless it cannot be read at all, or is not a file InsertLint lints) and shown. */
+  /** A file read from disk was skipped: noted (unless it is not a file InsertLint lints) and shown. */
   diskSkipped(path: string, read: Extract<ReadResult, { skip: string }>, why: string): void {
-    if (read.kind === 'unreadable' || !this.state.workspace.languageOf(path)) return this.forget(path);
+    if (!this.state.workspace.languageOf(path)) return this.forget(path);
     const skip: DiskSkip = { kind: read.kind, why, size: read.size };
     this.disk.set(path, skip);
     this.show(path, skip);
