@@ -15242,6 +15242,10 @@ function statOrUndefined(path) {
     return void 0;
   }
 }
+function unreadable(error) {
+  const code = error?.code;
+  return { skip: `cannot read it (${error.message})`, kind: "unreadable", ...typeof code === "string" ? { code } : {} };
+}
 function sourceEncoding(name2) {
   const key = (name2 ?? "").toLowerCase().replace(/[^a-z0-9]/g, "");
   if (key === "utf8" || key === "utf8bom") return "utf-8";
@@ -15255,7 +15259,7 @@ function readSourceFile(path, maxBytes, encoding = "utf-8", regular = false) {
     try {
       small = readSmallFile(path, maxBytes);
     } catch (error) {
-      return { skip: `cannot read it (${error.message})`, kind: "unreadable" };
+      return unreadable(error);
     }
     if (small) return decodeSource(small, encoding);
   }
@@ -15263,7 +15267,7 @@ function readSourceFile(path, maxBytes, encoding = "utf-8", regular = false) {
   try {
     read = readBounded(path, maxBytes);
   } catch (error) {
-    return { skip: `cannot read it (${error.message})`, kind: "unreadable" };
+    return unreadable(error);
   }
   if (read.size !== void 0) return { skip: `it is ${formatSize(read.size)}, over the ${formatSize(maxBytes)} limit (maxFileBytes)`, kind: "over-limit", size: read.size };
   if (read.truncated) return { skip: `it is over the ${formatSize(maxBytes)} limit (maxFileBytes)`, kind: "over-limit" };
@@ -15537,12 +15541,12 @@ function loadSchemaFiles(workspace, entries, config, alreadyRead = () => void 0)
     }
     const model = workspace.setSchemaFile(file, read.text);
     files2.push(file);
-    const unreadable = model.statements.filter((s) => s.parseError);
+    const unreadable2 = model.statements.filter((s) => s.parseError);
     if (model.statements.length === 0 && list.named.has(file)) problems.push(`schema file ${file} holds no DDL (no CREATE or ALTER statement InsertLint could read); is it the file meant?`);
-    if (unreadable.length > 0) {
-      const first = unreadable[0];
+    if (unreadable2.length > 0) {
+      const first = unreadable2[0];
       const line = workspace.lines(file).position(first.span.start).line + 1;
-      problems.push(`schema file ${file}: ${unreadable.length} DDL statement${unreadable.length > 1 ? "s" : ""} could not be read (the first at line ${line}: ${first.parseError.message}); what they define is missing from the schema`);
+      problems.push(`schema file ${file}: ${unreadable2.length} DDL statement${unreadable2.length > 1 ? "s" : ""} could not be read (the first at line ${line}: ${first.parseError.message}); what they define is missing from the schema`);
     }
   }
   return { files: files2, problems };
@@ -39658,10 +39662,9 @@ function schemaFacts(file) {
 }
 function factOf(model, stmt, inLoop) {
   if (DDL_KINDS.has(stmt.kind)) return statementText2(model, stmt).replace(/\s+/g, " ");
-  if (stmt.kind === "insert") return interned(`insert ${stmt.source.kind} ${stmt.source.kind === "values" ? valuesRowCount(stmt.source) : ""} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(",")}${writeShape(stmt)}`);
-  if (stmt.kind === "merge") return `merge ${stmt.hasInsert}${writeShape(stmt)}`;
-  if (stmt.kind === "import") return `import${writeShape(stmt)}`;
-  if (stmt.kind === "load" || stmt.kind === "ingest") return stmt.kind;
+  const shape = shapeOf(stmt);
+  if (shape !== void 0) return interned(`${shape} ${inLoop.has(stmt)}${writeShape(stmt)}`);
+  if (stmt.kind === "load") return stmt.kind;
   return null;
 }
 function writeShape(stmt) {
@@ -39701,10 +39704,42 @@ function sameFacts(a, b) {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
-function mentionedNames(model) {
-  const names3 = /* @__PURE__ */ new Set();
-  for (const stmt of model?.statements ?? []) for (const ref of namesIn3(stmt)) names3.add(ref.name.name);
+function fileNames(model) {
+  if (!model) return NO_NAMES;
+  let names3 = FILE_NAMES.get(model.statements);
+  if (names3) return names3;
+  const mentioned = /* @__PURE__ */ new Set();
+  const copies = /* @__PURE__ */ new Map();
+  for (const stmt of model.statements) for (const ref of namesIn3(stmt)) mentioned.add(ref.name.name);
+  forEachStatement(model.statements, (stmt) => {
+    if (stmt.kind !== "insert" || stmt.source.kind !== "select") return;
+    for (const from of stmt.source.tables) {
+      const into = copies.get(from.name);
+      if (!into) copies.set(from.name, [stmt.target.name]);
+      else if (!into.includes(stmt.target.name)) into.push(stmt.target.name);
+    }
+  });
+  names3 = { mentioned, copies };
+  FILE_NAMES.set(model.statements, names3);
   return names3;
+}
+function dependentFiles(files2, changed) {
+  if (changed.has("*")) return files2.map((f) => f.key);
+  const reached = new Set(changed);
+  for (const { names: names3 } of files2) {
+    if (names3.copies.size === 0) continue;
+    for (const name2 of changed) for (const into of names3.copies.get(name2) ?? []) reached.add(into);
+  }
+  const out = [];
+  for (const { key, names: names3 } of files2) {
+    for (const name2 of reached) {
+      if (names3.mentioned.has(name2)) {
+        out.push(key);
+        break;
+      }
+    }
+  }
+  return out;
 }
 function insertStatements(model) {
   const out = [];
@@ -39717,7 +39752,7 @@ function insertStatements(model) {
   }
   return out;
 }
-var SIMPLE_ESCAPES2, SCRIPT_FACTS, SHAPES;
+var SIMPLE_ESCAPES2, SCRIPT_FACTS, SHAPES, NO_NAMES, FILE_NAMES;
 var init_model_queries = __esm({
   "server/src/lsp/model-queries.ts"() {
     "use strict";
@@ -39725,12 +39760,14 @@ var init_model_queries = __esm({
     init_walk();
     init_schema_findings();
     init_bulk_loops();
-    init_values();
+    init_edit_shape();
     init_incremental();
     init_written_columns();
     SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
     SCRIPT_FACTS = /* @__PURE__ */ new WeakMap();
     SHAPES = /* @__PURE__ */ new Map();
+    NO_NAMES = { mentioned: /* @__PURE__ */ new Set(), copies: /* @__PURE__ */ new Map() };
+    FILE_NAMES = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -39957,10 +39994,23 @@ function overLimitReason(state, size) {
   const limit = formatSize(state.config.maxFileBytes);
   return `${size === void 0 ? "it is" : `it is ${formatSize(size)},`} over the ${limit} limit per file (${sizeLimitName(state)})`;
 }
+function isNoFile(read) {
+  return read.kind === "unreadable" && (read.code === "ENOENT" || read.code === "ENOTDIR" || read.code === "EISDIR");
+}
+function diskSkipReason(read) {
+  if (read.notUtf8) return "it is not valid UTF-8 (for Latin-1 or Windows-1252 text, set files.encoding to iso88591 or windows1252; or convert it to UTF-8)";
+  if (read.kind === "unreadable") return `it could not be read: ${ioErrorWords(read)}`;
+  return read.skip;
+}
+function ioErrorWords(read) {
+  const known = read.code ? IO_ERRORS[read.code] : void 0;
+  if (known) return known;
+  return read.skip.replace(/^cannot read it \((.*)\)$/s, "$1").replace(/, (?:open|read) '.*'$/s, "");
+}
 function notice(range, code, message) {
   return { range, severity: import_node4.DiagnosticSeverity.Information, code, source: "insertlint", message };
 }
-var import_node4, TIME_BUDGET_CODE, FILE_SKIPPED_CODE, LINE_1, SkipNotices;
+var import_node4, TIME_BUDGET_CODE, FILE_SKIPPED_CODE, IO_ERRORS, LINE_1, SkipNotices;
 var init_skip_notices = __esm({
   "server/src/lsp/skip-notices.ts"() {
     "use strict";
@@ -39969,6 +40019,17 @@ var init_skip_notices = __esm({
     init_deadline();
     TIME_BUDGET_CODE = "time-budget";
     FILE_SKIPPED_CODE = "file-skipped";
+    IO_ERRORS = {
+      EACCES: "permission denied",
+      EPERM: "permission denied",
+      EBUSY: "it is locked or in use by another program",
+      ETXTBSY: "it is locked or in use by another program",
+      EMFILE: "too many files are open",
+      ENFILE: "too many files are open",
+      EIO: "an input/output error (a disk or network drive problem)",
+      ELOOP: "too many symbolic links",
+      ETIMEDOUT: "the network drive did not answer in time"
+    };
     LINE_1 = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     SkipNotices = class {
       constructor(state, publisher) {
@@ -39985,9 +40046,9 @@ var init_skip_notices = __esm({
       holds(path) {
         return this.disk.has(path) || this.schema.has(path);
       }
-      /** A file read from disk was skipped: noted (unless it cannot be read at all, or is not a file InsertLint lints) and shown. */
+      /** A file read from disk was skipped: noted (unless it is not a file InsertLint lints) and shown. */
       diskSkipped(path, read, why) {
-        if (read.kind === "unreadable" || !this.state.workspace.languageOf(path)) return this.forget(path);
+        if (!this.state.workspace.languageOf(path)) return this.forget(path);
         const skip = { kind: read.kind, why, size: read.size };
         this.disk.set(path, skip);
         this.show(path, skip);
@@ -40246,16 +40307,12 @@ var init_diagnostics = __esm({
         else this.state.workspace.setSchemaFile(path, text2);
         this.markDirty(this.state.publishablePaths());
       }
+      /** An edit of `path` changed the schema facts of the tables `changed` names: the other files that depend on them are re-published. */
       markDependentsDirty(path, changed) {
         if (changed.size === 0) return;
-        const any = changed.has("*");
-        const dependents = this.state.publishablePaths().filter((p) => {
-          if (p === path) return false;
-          if (any) return true;
-          for (const name2 of mentionedNames(this.state.workspace.model(p))) if (changed.has(name2)) return true;
-          return false;
-        });
-        this.markDirty(dependents);
+        const { workspace } = this.state;
+        const files2 = this.state.publishablePaths().filter((p) => p !== path);
+        this.markDirty(dependentFiles(files2.map((p) => ({ key: p, names: fileNames(workspace.model(p)) })), changed));
       }
       markDirty(paths) {
         for (const p of paths) this.dirty.add(p);
@@ -40533,10 +40590,18 @@ var init_configuration = __esm({
 });
 
 // server/src/lsp/disk-files.ts
-var import_node_path15, import_ignore3, import_node6, SQL_HINT, DiskFiles;
+function sizeOnDisk(path) {
+  try {
+    return (0, import_node_fs11.statSync)(path).size;
+  } catch {
+    return void 0;
+  }
+}
+var import_node_fs11, import_node_path15, import_ignore3, import_node6, SQL_HINT, DiskFiles;
 var init_disk_files = __esm({
   "server/src/lsp/disk-files.ts"() {
     "use strict";
+    import_node_fs11 = require("node:fs");
     import_node_path15 = require("node:path");
     import_ignore3 = __toESM(require_ignore());
     import_node6 = __toESM(require_main3());
@@ -40544,6 +40609,7 @@ var init_disk_files = __esm({
     init_files();
     init_schema_files();
     init_model_queries();
+    init_skip_notices();
     SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
     DiskFiles = class {
       constructor(state, diagnostics, configuration) {
@@ -40559,15 +40625,21 @@ var init_disk_files = __esm({
       /** Application files left out because they never mention SQL. */
       codeWithoutSql = 0;
       /**
-       * Reads a file into the engine from disk; false (with a log line) when it is skipped. Skipped for its size, as binary or
-       * for its encoding, it also gets a file-skipped notice in the Problems panel (skip-notices.ts), until it is read.
+       * Reads a file into the engine from disk; false (with a log line) when it is skipped. Skipped for its size, as binary,
+       * for its encoding or for an I/O error (permission denied), it also gets a file-skipped notice in the Problems panel
+       * (skip-notices.ts), until it is read. No file there (deleted since it was listed, a folder): it leaves, findings and all.
        */
       readFromDisk(path) {
         const s = this.state;
         const notices = this.diagnostics.notices;
         const read = readSourceFile(path, s.config.maxFileBytes, s.settings.encoding);
+        if ("skip" in read && isNoFile(read)) {
+          s.log("info", `skipped ${path}: ${read.skip}`);
+          this.gone(path);
+          return false;
+        }
         if ("skip" in read) {
-          const why = read.notUtf8 ? "it is not valid UTF-8 (for Latin-1 or Windows-1252 text, set files.encoding to iso88591 or windows1252; or convert it to UTF-8)" : read.skip;
+          const why = diskSkipReason(read);
           s.log("info", `skipped ${path}: ${why}`);
           if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
           s.onDisk.delete(path);
@@ -40588,11 +40660,19 @@ var init_disk_files = __esm({
         notices.read(path);
         return true;
       }
+      /** A file is no longer on disk (or never was a file): out of the engine, its findings or notice cleared. */
+      gone(path) {
+        const s = this.state;
+        if (s.onDisk.has(path)) s.workspace.removeFile(path);
+        s.onDisk.delete(path);
+        this.diagnostics.notices.forget(path);
+        this.diagnostics.publishEmpty(path);
+      }
       /**
        * The settings or .insertlintrc.json changed (not files.encoding: then every file is read again, Indexer.relint):
        * files skipped for their size that a raised limit now admits are read; the other skipped files' notices follow the
        * settings (the limit in their words; gone when the file is now ignored or the index is off, hidden when their
-       * findings would be). Files read under a higher limit are kept until they change, as open documents are not.
+       * findings would be); files read under a higher limit that a lowered one no longer admits are skipped (readOverLimit).
        */
       settingsChanged() {
         const s = this.state;
@@ -40601,6 +40681,23 @@ var init_disk_files = __esm({
           if (!s.settings.index.enabled || this.isIgnored(path) || s.schemaPaths.has(path)) notices.forget(path);
           else if (!notices.nowWithinLimit(path)) notices.reshow(path);
           else if (this.readFromDisk(path)) this.diagnostics.markDirty([path]);
+        }
+        this.readOverLimit();
+      }
+      /**
+       * A lowered size limit per file: files read from disk under a higher one and over this one are read again, so
+       * skipped as the index would skip them now: their findings go, the file-skipped notice comes, their DDL leaves the
+       * schema (every shown file is re-published after a settings change). Only files whose text could be over the limit
+       * are looked at on disk: a character is at most 3 bytes on disk (UTF-8; UTF-16 2), and a byte-order mark 3.
+       */
+      readOverLimit() {
+        const s = this.state;
+        const limit = s.config.maxFileBytes;
+        for (const path of [...s.onDisk]) {
+          const text2 = s.workspace.model(path)?.source.text;
+          if (text2 === void 0 || text2.length * 3 + 3 <= limit) continue;
+          const size = sizeOnDisk(path);
+          if (size === void 0 || size > limit) this.readFromDisk(path);
         }
       }
       isInWorkspace(path) {
@@ -40678,6 +40775,42 @@ var init_disk_files = __esm({
   }
 });
 
+// server/src/lsp/index-stop.ts
+function capOf(settings, setting) {
+  return setting === "maxFiles" ? settings.index.maxFiles : settings.index.maxTotalBytes;
+}
+function indexStopMessage(stop) {
+  const name2 = `insertlint.index.${stop.setting}`;
+  const left = stop.total - stop.indexed;
+  const cap = stop.setting === "maxFiles" ? `${name2} is ${stop.limit}` : `it read ${Math.round(stop.limit / 1048576)} MB of source text, ${name2}`;
+  return `InsertLint indexed ${countText(stop.indexed)} of the workspace's ${countText(stop.total)} files and stopped: ${cap}. Findings that depend on ${left === 1 ? "the other file" : `the other ${countText(left)} files`} (tables defined there, inserts made there) may be missing. Raise ${name2} to index them (the workspace is indexed again at once).`;
+}
+var IndexStopNotice;
+var init_index_stop = __esm({
+  "server/src/lsp/index-stop.ts"() {
+    "use strict";
+    init_count_text();
+    IndexStopNotice = class {
+      constructor(show) {
+        this.show = show;
+      }
+      show;
+      /** How the last pass ended: its stop, or undefined when it read the whole workspace. */
+      last;
+      /** An indexing pass ended (not cancelled): `stop` when it stopped early. Said unless the last pass stopped so too. */
+      passEnded(stop) {
+        const same = stop !== void 0 && this.last?.setting === stop.setting && this.last.limit === stop.limit;
+        this.last = stop;
+        if (stop && !same) this.show(indexStopMessage(stop));
+      }
+      /** Whether the settings raise the cap that stopped the last pass: the workspace is to be indexed again. */
+      raised(settings) {
+        return this.last !== void 0 && settings.index.enabled && capOf(settings, this.last.setting) > this.last.limit;
+      }
+    };
+  }
+});
+
 // server/src/lsp/indexer.ts
 var import_node_path16, Indexer;
 var init_indexer = __esm({
@@ -40686,18 +40819,22 @@ var init_indexer = __esm({
     import_node_path16 = require("node:path");
     init_files();
     init_server_state();
+    init_index_stop();
     Indexer = class {
       constructor(state, diagnostics, disk, configuration) {
         this.state = state;
         this.diagnostics = diagnostics;
         this.disk = disk;
         this.configuration = configuration;
+        this.stopNotice = new IndexStopNotice((message) => state.showMessage("warning", message));
       }
       state;
       diagnostics;
       disk;
       configuration;
       generation = 0;
+      /** Tells the user when a pass stopped before the end of the workspace (once per outcome). */
+      stopNotice;
       /** Stops a running index at its next slice (shutdown, or a newer index). */
       cancel() {
         this.generation++;
@@ -40734,9 +40871,12 @@ var init_indexer = __esm({
           }
         }
         const { maxFiles, maxTotalBytes } = s.settings.index;
+        const total = files2.length;
+        let stop;
         if (files2.length > maxFiles) {
           s.log("warn", `the workspace has ${files2.length} files to lint; indexing the first ${maxFiles} (setting insertlint.index.maxFiles)`);
           files2 = files2.slice(0, maxFiles);
+          stop = { setting: "maxFiles", limit: maxFiles, indexed: maxFiles, total };
         }
         d.indexProgress = { indexed: 0, total: files2.length };
         this.disk.codeWithoutSql = 0;
@@ -40752,6 +40892,7 @@ var init_indexer = __esm({
           } else if (!open) {
             if (this.disk.indexedBytes >= maxTotalBytes) {
               s.log("warn", `stopped indexing after ${i} files: ${(this.disk.indexedBytes / 1048576).toFixed(0)} MB read, the limit (insertlint.index.maxTotalMegabytes)`);
+              stop = { setting: "maxTotalMegabytes", limit: maxTotalBytes, indexed: i, total };
               break;
             }
             if (!this.disk.readFromDisk(path)) skipped++;
@@ -40771,10 +40912,12 @@ var init_indexer = __esm({
         progress?.done();
         d.indexing = false;
         const noSql = this.disk.codeWithoutSql;
-        s.log("info", `indexed ${files2.length - skipped} files in ${Date.now() - started} ms (${skipped - noSql} skipped, ${noSql} code files without SQL left out, ${(this.disk.indexedBytes / 1048576).toFixed(1)} MB)`);
+        const passed = stop?.setting === "maxTotalMegabytes" ? stop.indexed : files2.length;
+        s.log("info", `indexed ${passed - skipped} files in ${Date.now() - started} ms (${skipped - noSql} skipped, ${noSql} code files without SQL left out, ${(this.disk.indexedBytes / 1048576).toFixed(1)} MB)`);
         d.markDirty(s.publishablePaths());
         d.sendStatus();
-        return { files: files2.length - skipped, skipped };
+        this.stopNotice.passEnded(stop);
+        return { files: passed - skipped, skipped };
       }
       /** "Lint workspace": schema files and folders read again; files gone from disk leave the engine. */
       async relint() {
@@ -40843,17 +40986,17 @@ function configFilePath(fileConfigPath, folders) {
 }
 function createConfigFile(path) {
   if (!path) return { error: "open a folder first: the configuration file lives in the workspace folder" };
-  if ((0, import_node_fs11.existsSync)(path)) return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created: false };
-  (0, import_node_fs11.writeFileSync)(path, JSON.stringify(STARTER, null, 2) + "\n");
+  if ((0, import_node_fs12.existsSync)(path)) return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created: false };
+  (0, import_node_fs12.writeFileSync)(path, JSON.stringify(STARTER, null, 2) + "\n");
   return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created: true };
 }
 function disableRuleInConfigFile(path, ruleId) {
   if (!path) return { error: "open a folder first: the configuration file lives in the workspace folder" };
-  const created = !(0, import_node_fs11.existsSync)(path);
+  const created = !(0, import_node_fs12.existsSync)(path);
   let config = { ...STARTER };
   if (!created) {
     try {
-      const parsed = parseJsonText((0, import_node_fs11.readFileSync)(path, "utf8"));
+      const parsed = parseJsonText((0, import_node_fs12.readFileSync)(path, "utf8"));
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return { error: `${path} does not hold a JSON object; fix it first` };
       config = parsed;
     } catch (error) {
@@ -40862,14 +41005,14 @@ function disableRuleInConfigFile(path, ruleId) {
   }
   const rules = config.rules;
   config.rules = { ...typeof rules === "object" && rules !== null && !Array.isArray(rules) ? rules : {}, [ruleId]: "off" };
-  (0, import_node_fs11.writeFileSync)(path, JSON.stringify(config, null, 2) + "\n");
+  (0, import_node_fs12.writeFileSync)(path, JSON.stringify(config, null, 2) + "\n");
   return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created };
 }
-var import_node_fs11, import_node_path17, import_node_url3, STARTER;
+var import_node_fs12, import_node_path17, import_node_url3, STARTER;
 var init_config_file = __esm({
   "server/src/lsp/config-file.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
+    import_node_fs12 = require("node:fs");
     import_node_path17 = require("node:path");
     import_node_url3 = require("node:url");
     init_config();
@@ -41351,7 +41494,7 @@ var init_language_server = __esm({
         documents.onDidClose((e) => this.guard("didClose", () => this.disk.closed(e)));
         c.onDidChangeConfiguration(
           () => void this.configuration.reload().then((reread) => {
-            if (reread) return this.indexer.relint();
+            if (reread || this.indexer.stopNotice.raised(this.state.settings)) return this.indexer.relint();
             this.guard("settings", () => this.disk.settingsChanged());
           })
         );
@@ -41642,7 +41785,7 @@ init_lint_run();
 init_parse_pool();
 init_code_paths();
 init_version();
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var import_node_path19 = require("node:path");
 var import_node_tty = require("node:tty");
 init_code_paths();
@@ -41673,7 +41816,7 @@ function unknownCommand(name2, cwd) {
   if (name2.startsWith("-")) return `"${shown2}" is not a command: options come after the command (insertlint check ${shown2} \u2026)`;
   const near = nearest(name2, [...Object.keys(COMMANDS), "help", "version"]);
   if (near) return `unknown command "${shown2}"; did you mean "${near}"?`;
-  if ((0, import_node_fs12.existsSync)((0, import_node_path19.resolve)(cwd, name2))) return `unknown command "${shown2}"; to lint that path: insertlint check ${shown2}`;
+  if ((0, import_node_fs13.existsSync)((0, import_node_path19.resolve)(cwd, name2))) return `unknown command "${shown2}"; to lint that path: insertlint check ${shown2}`;
   return `unknown command "${shown2}"`;
 }
 async function main(argv, io) {
@@ -41737,7 +41880,7 @@ function runFromProcess() {
   const stderr = () => toFile ? guardPipe(process.stderr) : process.stderr;
   if (!toFile) stderr();
   const io = {
-    stdout: toFile ? (s) => void (0, import_node_fs12.writeSync)(1, s) : (s) => process.stdout.write(s),
+    stdout: toFile ? (s) => void (0, import_node_fs13.writeSync)(1, s) : (s) => process.stdout.write(s),
     stderr: (s) => stderr().write(s),
     stdin: (maxBytes) => readStream(process.stdin, maxBytes),
     cwd: process.cwd(),
@@ -41769,7 +41912,7 @@ function guardPipe(stream) {
 }
 function isRegularFile(fd) {
   try {
-    return (0, import_node_fs12.fstatSync)(fd).isFile();
+    return (0, import_node_fs13.fstatSync)(fd).isFile();
   } catch {
     return false;
   }
