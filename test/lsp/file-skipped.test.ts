@@ -4,10 +4,9 @@
 // goes when the document shrinks under the limit or the limit is raised, comes back when it grows or the limit is
 // lowered, and follows insertlint.enable. Over real stdio (harness.ts), as an editor sees it.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LspSession, uriOf, type LspDiagnostic } from './harness';
+import { tempWorkspace, uriOf, type LspDiagnostic } from './harness';
 
 const FIRST_LINE = 'CREATE TABLE APP.T (ID INTEGER NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOTE VARCHAR(40));';
 const ROWS = Array.from({ length: 30 }, (_, i) => `INSERT INTO APP.T (NOTE) VALUES ('row ${i}');`);
@@ -24,25 +23,13 @@ const skipped = (size: string, limit: string, setting: string): LspDiagnostic =>
 
 describe('language server: an open document over the size limit', function () {
   this.timeout(60000);
-  let dir: string;
-  let lsp: LspSession | undefined;
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'insertlint-skipped-'));
-  });
-
-  afterEach(async () => {
-    await lsp?.stop();
-    lsp = undefined;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const ws = tempWorkspace('insertlint-skipped-');
 
   it('shows why it is not linted, until it shrinks or the limit is raised; again when it grows or the limit is lowered', async () => {
     const small = { debounceMs: 0, index: { maxFileKilobytes: 1 } };
-    lsp = await LspSession.start(dir, small);
-    const s = lsp;
+    const s = await ws.start(small);
     await s.waitIdle();
-    const uri = uriOf(join(dir, 'load.sql'));
+    const uri = uriOf(join(ws.dir, 'load.sql'));
     const codes = () => (s.diagnostics.get(uri) ?? []).map((d) => d.code);
     const version = (v: number) => s.waitFor(`version ${v}`, () => (s.publishedVersions.get(uri) ?? []).includes(v));
     assert.equal(SCRIPT.length, 1402);
@@ -77,9 +64,8 @@ describe('language server: an open document over the size limit', function () {
     // 2.5 MB, mostly comments (quick to read): over the default 2 MB, under the 4 MB set.
     const big = SCRIPT + '-- padding padding padding padding padding padding padding padding padding padding\n'.repeat(32_000);
     assert.ok(big.length > 2.5 * 1048576 && big.length < 4 * 1048576);
-    lsp = await LspSession.start(dir, { debounceMs: 0, index: { maxFileKilobytes: 4096 } });
-    const s = lsp;
-    const uri = uriOf(join(dir, 'big.sql'));
+    const s = await ws.start({ debounceMs: 0, index: { maxFileKilobytes: 4096 } });
+    const uri = uriOf(join(ws.dir, 'big.sql'));
     // At once, as an editor sends the documents it has open: before the server has pulled the settings.
     s.open(uri, big);
     await s.waitIdle();
@@ -88,11 +74,10 @@ describe('language server: an open document over the size limit', function () {
   });
 
   it('names maxFileBytes in .insertlintrc.json when that is the limit in force, and is counted in the status', async () => {
-    writeFileSync(join(dir, '.insertlintrc.json'), JSON.stringify({ maxFileBytes: 1000 }));
-    lsp = await LspSession.start(dir, { debounceMs: 0 });
-    const s = lsp;
+    writeFileSync(join(ws.dir, '.insertlintrc.json'), JSON.stringify({ maxFileBytes: 1000 }));
+    const s = await ws.start({ debounceMs: 0 });
     await s.waitIdle();
-    const uri = uriOf(join(dir, 'load.sql'));
+    const uri = uriOf(join(ws.dir, 'load.sql'));
     s.open(uri, SCRIPT);
     await s.waitFor('version 1', () => (s.publishedVersions.get(uri) ?? []).includes(1));
     assert.deepEqual(s.diagnostics.get(uri), [skipped('1.4 KB', '1000 bytes', 'maxFileBytes in .insertlintrc.json')]);

@@ -2,7 +2,8 @@
 // JSON-RPC to it, like an editor would. No mocked connection: what the tests see is what an editor sees.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 
@@ -260,4 +261,41 @@ export interface CodeAction {
 
 export function uriOf(path: string): string {
   return pathToFileURL(path).toString();
+}
+
+export interface TempWorkspace {
+  /** The folder of the running test (a new one for each test). */
+  readonly dir: string;
+  /** Starts a server on `dir` (LspSession.start's other arguments); it is stopped after the test. */
+  start(...args: Parameters<typeof LspSession.start> extends [unknown?, ...infer Rest] ? Rest : never): Promise<LspSession>;
+  /** A server started otherwise (on no folder) is stopped after the test too. */
+  track(session: LspSession): LspSession;
+}
+
+/**
+ * For a describe block: a new temporary workspace folder before each test and the servers started on it, stopped
+ * (and the folder removed) after each test. `prefix` names the folder, so that a leftover one says which test made it.
+ */
+export function tempWorkspace(prefix: string): TempWorkspace {
+  let dir = '';
+  const sessions: LspSession[] = [];
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterEach(async () => {
+    for (const session of sessions.splice(0)) await session.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get dir() {
+      return dir;
+    },
+    async start(...args) {
+      return this.track(await LspSession.start(dir, ...args));
+    },
+    track(session) {
+      sessions.push(session);
+      return session;
+    },
+  };
 }

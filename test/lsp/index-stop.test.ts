@@ -3,40 +3,27 @@
 // may be missing. Once per outcome: indexing again under the same cap ("Lint workspace", files.encoding changed) says
 // nothing new. A raised cap indexes the workspace again at once. Over real stdio (harness.ts), as an editor sees it.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LspSession, uriOf } from './harness';
+import { tempWorkspace, uriOf } from './harness';
 
 const BROKEN = 'INSERT INTO APP.T (NOTE) VALUES (;\n';
 
 describe('language server: the workspace index stopped by a cap', function () {
   this.timeout(60000);
-  let dir: string;
-  let lsp: LspSession | undefined;
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'insertlint-index-stop-'));
-  });
-
-  afterEach(async () => {
-    await lsp?.stop();
-    lsp = undefined;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const ws = tempWorkspace('insertlint-index-stop-');
 
   /** Starts a server on the workspace and waits for its index; `passes()` counts the indexing passes ended. */
   async function start(settings: unknown) {
-    lsp = await LspSession.start(dir, settings);
-    const s = lsp;
+    const s = await ws.start(settings);
     await s.waitIdle();
     const passes = () => s.logs.filter((l) => /^indexed \d+ files/.test(l)).length;
-    const linted = (file: string) => (s.diagnostics.get(uriOf(join(dir, file))) ?? []).some((d) => d.code === 'parse-error');
+    const linted = (file: string) => (s.diagnostics.get(uriOf(join(ws.dir, file))) ?? []).some((d) => d.code === 'parse-error');
     return { s, passes, linted };
   }
 
   it('at insertlint.index.maxFiles: one message, not again for the same outcome; raised, the rest is indexed', async () => {
-    for (const f of ['a.sql', 'b.sql', 'c.sql', 'd.sql', 'e.sql']) writeFileSync(join(dir, f), BROKEN);
+    for (const f of ['a.sql', 'b.sql', 'c.sql', 'd.sql', 'e.sql']) writeFileSync(join(ws.dir, f), BROKEN);
     const settings = { debounceMs: 0, index: { maxFiles: 3 } };
     const { s, passes, linted } = await start(settings);
     await s.waitFor('the findings of the files indexed', () => ['a.sql', 'b.sql', 'c.sql'].every(linted));
@@ -61,9 +48,9 @@ describe('language server: the workspace index stopped by a cap', function () {
   it('at insertlint.index.maxTotalMegabytes: says how many files were read; raised, the rest is indexed', async () => {
     // 600 KB each: after two, 1.2 MB read, past the 1 MB cap; c.sql is not read.
     const filler = `${'-- '.padEnd(99, 'x')}\n`.repeat(6000);
-    writeFileSync(join(dir, 'a.sql'), filler + BROKEN);
-    writeFileSync(join(dir, 'b.sql'), filler + BROKEN);
-    writeFileSync(join(dir, 'c.sql'), BROKEN);
+    writeFileSync(join(ws.dir, 'a.sql'), filler + BROKEN);
+    writeFileSync(join(ws.dir, 'b.sql'), filler + BROKEN);
+    writeFileSync(join(ws.dir, 'c.sql'), BROKEN);
     const settings = { debounceMs: 0, index: { maxTotalMegabytes: 1 } };
     const { s, linted } = await start(settings);
     await s.waitFor('the findings of the files indexed', () => linted('a.sql') && linted('b.sql'));

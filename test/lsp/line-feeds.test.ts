@@ -4,13 +4,11 @@
 // the engine is told, which must cover what changed in that text (a CR before the edit may have lost its LF).
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DocumentLineFeeds } from '../../server/src/lsp/line-feeds';
 import { withLineFeeds } from '../../server/src/engine/lines';
 import { fitsLengths, type TextChange } from '../../server/src/sql/incremental';
-import { LspSession, uriOf, type LspDiagnostic } from './harness';
+import { tempWorkspace, uriOf, type LspDiagnostic } from './harness';
 import { TD_AT_ROUTINE_SCRIPT } from '../helpers/scripts';
 
 const SCRIPT = TD_AT_ROUTINE_SCRIPT;
@@ -20,26 +18,14 @@ const where = (ds: LspDiagnostic[] | undefined) => (ds ?? []).map((d) => `${d.co
 
 describe('language server: lone CR line ends in open documents', function () {
   this.timeout(60000);
-  let dir: string;
-  let lsp: LspSession | undefined;
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'insertlint-cr-'));
-  });
-
-  afterEach(async () => {
-    await lsp?.stop();
-    lsp = undefined;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const ws = tempWorkspace('insertlint-cr-');
 
   it('finds in a lone-CR document what it finds in the LF one, at the same places, and after edits that make lone CRs', async () => {
-    lsp = await LspSession.start(dir, { debounceMs: 0 });
-    const s = lsp;
+    const s = await ws.start({ debounceMs: 0 });
     await s.waitIdle();
-    const lf = uriOf(join(dir, 'lf.db2'));
-    const cr = uriOf(join(dir, 'cr.db2'));
-    const crlf = uriOf(join(dir, 'crlf.db2'));
+    const lf = uriOf(join(ws.dir, 'lf.db2'));
+    const cr = uriOf(join(ws.dir, 'cr.db2'));
+    const crlf = uriOf(join(ws.dir, 'crlf.db2'));
     s.open(lf, SCRIPT, 'db2sql');
     s.open(cr, SCRIPT.replace(/\n/g, '\r'), 'db2sql');
     const crlfText = SCRIPT.replace(/\n/g, '\r\n');

@@ -5,11 +5,10 @@
 // (insertlint.diagnostics.scope openFiles); an open document shows its own. The size limit counts UTF-8 bytes in the
 // editor as on disk (and in the CLI). Over real stdio (harness.ts), as an editor sees it.
 import { strict as assert } from 'node:assert';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSourceFile } from '../../server/src/cli/files';
-import { LspSession, uriOf, type LspDiagnostic } from './harness';
+import { LspSession, tempWorkspace, uriOf, type LspDiagnostic } from './harness';
 
 const FIRST_LINE = 'CREATE TABLE APP.T (ID INTEGER NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOTE VARCHAR(40));';
 const ROWS = Array.from({ length: 30 }, (_, i) => `INSERT INTO APP.T (NOTE) VALUES ('row ${i}');`);
@@ -32,31 +31,19 @@ const NOBODY = 65534;
 
 describe('language server: workspace files skipped when read from disk', function () {
   this.timeout(60000);
-  let dir: string;
-  let lsp: LspSession | undefined;
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'insertlint-ws-skipped-'));
-  });
-
-  afterEach(async () => {
-    await lsp?.stop();
-    lsp = undefined;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const ws = tempWorkspace('insertlint-ws-skipped-');
 
   it('show why they have no findings, until they are read, deleted or their findings are not shown; ignored files do not', async () => {
-    writeFileSync(join(dir, 'big.sql'), SCRIPT);
-    writeFileSync(join(dir, 'bin.sql'), Buffer.from('INSERT INTO APP.T (NOTE) VALUES (1);\0\0\0\n'));
-    writeFileSync(join(dir, 'bin2.sql'), Buffer.from('\0\0\0'));
-    writeFileSync(join(dir, 'latin.sql'), Buffer.from("INSERT INTO APP.T (NOTE) VALUES ('caf\xe9');\n", 'latin1'));
-    mkdirSync(join(dir, 'vendor'));
-    writeFileSync(join(dir, 'vendor', 'big.sql'), SCRIPT);
+    writeFileSync(join(ws.dir, 'big.sql'), SCRIPT);
+    writeFileSync(join(ws.dir, 'bin.sql'), Buffer.from('INSERT INTO APP.T (NOTE) VALUES (1);\0\0\0\n'));
+    writeFileSync(join(ws.dir, 'bin2.sql'), Buffer.from('\0\0\0'));
+    writeFileSync(join(ws.dir, 'latin.sql'), Buffer.from("INSERT INTO APP.T (NOTE) VALUES ('caf\xe9');\n", 'latin1'));
+    mkdirSync(join(ws.dir, 'vendor'));
+    writeFileSync(join(ws.dir, 'vendor', 'big.sql'), SCRIPT);
     const settings = { debounceMs: 0, index: { maxFileKilobytes: 1 }, ignore: ['vendor/**'] };
-    lsp = await LspSession.start(dir, settings);
-    const s = lsp;
+    const s = await ws.start(settings);
     await s.waitIdle();
-    const [big, bin, bin2, latin, vendored] = ['big.sql', 'bin.sql', 'bin2.sql', 'latin.sql', join('vendor', 'big.sql')].map((f) => uriOf(join(dir, f)));
+    const [big, bin, bin2, latin, vendored] = ['big.sql', 'bin.sql', 'bin2.sql', 'latin.sql', join('vendor', 'big.sql')].map((f) => uriOf(join(ws.dir, f)));
     const shown = (uri: string) => s.diagnostics.get(uri) ?? [];
     assert.deepEqual(shown(big), [overLimit('1.4 KB')]);
     assert.deepEqual(shown(bin), [skipped('not linted: it looks binary (it contains NUL bytes)')]);
@@ -72,12 +59,12 @@ describe('language server: workspace files skipped when read from disk', functio
     s.configure(settings);
     await s.waitFor('the notices shown again', () => [big, bin, latin].every((u) => shown(u).length === 1));
     // Saved as UTF-8: read, its findings in place of the notice.
-    writeFileSync(join(dir, 'latin.sql'), "INSERT INTO APP.T (NOTE) VALUES ('café');\nINSERT INTO APP.T (NOTE) VALUES (;\n");
+    writeFileSync(join(ws.dir, 'latin.sql'), "INSERT INTO APP.T (NOTE) VALUES ('café');\nINSERT INTO APP.T (NOTE) VALUES (;\n");
     s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: latin, type: 2 }] });
     await s.waitFor('the findings of the file read', () => shown(latin).some((d) => d.code === 'parse-error'));
     assert.ok(!shown(latin).some((d) => d.code === 'file-skipped'));
     // Deleted: nothing left.
-    unlinkSync(join(dir, 'bin.sql'));
+    unlinkSync(join(ws.dir, 'bin.sql'));
     s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: bin, type: 3 }] });
     await s.waitFor('the notice of the deleted file cleared', () => shown(bin).length === 0);
     // Ignored now: not meant to be linted, the notice goes.
@@ -93,21 +80,20 @@ describe('language server: workspace files skipped when read from disk', functio
 
   it('a file that cannot be read says why, the rest of the workspace is read; readable again, it is linted', async () => {
     // The server (nobody, when the tests run as root) must see into the folder.
-    chmodSync(dir, 0o755);
-    writeFileSync(join(dir, 'a.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
-    writeFileSync(join(dir, 'locked.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
-    writeFileSync(join(dir, 'z.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
-    chmodSync(join(dir, 'locked.sql'), 0o000);
-    lsp = await LspSession.start(dir, { debounceMs: 0 }, {}, undefined, isRoot ? NOBODY : undefined);
-    const s = lsp;
+    chmodSync(ws.dir, 0o755);
+    writeFileSync(join(ws.dir, 'a.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    writeFileSync(join(ws.dir, 'locked.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    writeFileSync(join(ws.dir, 'z.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    chmodSync(join(ws.dir, 'locked.sql'), 0o000);
+    const s = await ws.start({ debounceMs: 0 }, {}, undefined, isRoot ? NOBODY : undefined);
     await s.waitIdle();
-    const [a, locked, z] = ['a.sql', 'locked.sql', 'z.sql'].map((f) => uriOf(join(dir, f)));
+    const [a, locked, z] = ['a.sql', 'locked.sql', 'z.sql'].map((f) => uriOf(join(ws.dir, f)));
     const codes = (uri: string) => (s.diagnostics.get(uri) ?? []).map((d) => d.code);
     await s.waitFor('the findings of the readable files', () => codes(a).includes('parse-error') && codes(z).includes('parse-error'));
     assert.deepEqual(s.diagnostics.get(locked), [skipped('not linted: it could not be read: permission denied')]);
-    assert.ok(s.logs.some((l) => l.startsWith(`skipped ${join(dir, 'locked.sql')}: it could not be read: permission denied`)), s.logs.join('\n'));
+    assert.ok(s.logs.some((l) => l.startsWith(`skipped ${join(ws.dir, 'locked.sql')}: it could not be read: permission denied`)), s.logs.join('\n'));
     // Readable again: "Lint workspace" reads it, its findings in place of the notice.
-    chmodSync(join(dir, 'locked.sql'), 0o644);
+    chmodSync(join(ws.dir, 'locked.sql'), 0o644);
     await s.request('workspace/executeCommand', { command: 'insertlint.server.lintWorkspace', arguments: [] });
     await s.waitFor('the findings of the file now readable', () => codes(locked).includes('parse-error'));
     assert.ok(!codes(locked).includes('file-skipped'));
@@ -115,21 +101,20 @@ describe('language server: workspace files skipped when read from disk', functio
   });
 
   it('a file gone when read (deleted after a change was announced, a folder named like a script) leaves without a notice', async () => {
-    writeFileSync(join(dir, 'a.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
-    writeFileSync(join(dir, 'b.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
-    lsp = await LspSession.start(dir, { debounceMs: 0 });
-    const s = lsp;
+    writeFileSync(join(ws.dir, 'a.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    writeFileSync(join(ws.dir, 'b.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    const s = await ws.start({ debounceMs: 0 });
     await s.waitIdle();
-    const [a, b, folder] = ['a.sql', 'b.sql', 'folder.sql'].map((f) => uriOf(join(dir, f)));
+    const [a, b, folder] = ['a.sql', 'b.sql', 'folder.sql'].map((f) => uriOf(join(ws.dir, f)));
     const codes = (uri: string) => (s.diagnostics.get(uri) ?? []).map((d) => d.code);
     await s.waitFor('the findings of both files', () => codes(a).includes('parse-error') && codes(b).includes('parse-error'));
     // Changed, then deleted before the server read it: its findings go (they stayed), no notice for a file not there.
-    unlinkSync(join(dir, 'a.sql'));
-    mkdirSync(join(dir, 'folder.sql'));
+    unlinkSync(join(ws.dir, 'a.sql'));
+    mkdirSync(join(ws.dir, 'folder.sql'));
     s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: a, type: 2 }, { uri: folder, type: 1 }] });
     await s.waitFor('the findings of the file gone cleared', () => s.diagnostics.get(a)?.length === 0);
     // b.sql changed meanwhile: read as before.
-    writeFileSync(join(dir, 'b.sql'), 'INSERT INTO APP.T (NOTE) VALUES (1);\nINSERT INTO APP.T (NOTE) VALUES (;\n');
+    writeFileSync(join(ws.dir, 'b.sql'), 'INSERT INTO APP.T (NOTE) VALUES (1);\nINSERT INTO APP.T (NOTE) VALUES (;\n');
     s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: b, type: 2 }] });
     await s.waitFor('b.sql read again', () => s.diagnostics.get(b)?.some((d) => d.code === 'parse-error' && d.range.start.line === 1) === true);
     assert.equal(s.diagnostics.get(folder), undefined);
@@ -138,33 +123,31 @@ describe('language server: workspace files skipped when read from disk', functio
 
   it('a file deleted while the index runs, after it was listed: skipped without a notice, the rest is read', async () => {
     const names = Array.from({ length: 1500 }, (_, i) => `f${String(i).padStart(4, '0')}.sql`);
-    for (const name of names) writeFileSync(join(dir, name), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    for (const name of names) writeFileSync(join(ws.dir, name), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
     const last = names[names.length - 1];
     const deleted = names[names.length - 2];
-    lsp = await LspSession.start(dir, { debounceMs: 0 });
-    const s = lsp;
+    const s = await ws.start({ debounceMs: 0 });
     // The first report of files read: the files are listed, the index is on its way (it reads 1,500 in several slices).
     const reported = () => s.progress.some((p) => /\d+\/1500 files/.test(JSON.stringify(p)));
     await s.waitFor('the index under way', reported);
-    unlinkSync(join(dir, deleted));
+    unlinkSync(join(ws.dir, deleted));
     await s.waitIdle();
-    const deletedPath = join(dir, deleted);
+    const deletedPath = join(ws.dir, deleted);
     const skippedLine = s.logs.find((l) => l.startsWith(`skipped ${deletedPath}:`));
     // The index had not reached it yet (it reads in order): it found it gone.
     assert.ok(skippedLine?.includes('ENOENT'), s.logs.filter((l) => !l.startsWith('skipped')).join('\n'));
     assert.equal(s.diagnostics.get(uriOf(deletedPath)), undefined);
-    await s.waitFor('the findings of the last file', () => (s.diagnostics.get(uriOf(join(dir, last))) ?? []).some((d) => d.code === 'parse-error'));
+    await s.waitFor('the findings of the last file', () => (s.diagnostics.get(uriOf(join(ws.dir, last))) ?? []).some((d) => d.code === 'parse-error'));
     assert.ok(!s.exited, s.serverStderr);
   });
 
   it('a lowered size limit skips the files read under the higher one that are over it; raised again, reads them', async () => {
-    writeFileSync(join(dir, 'big.sql'), SCRIPT);
-    writeFileSync(join(dir, 'small.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
+    writeFileSync(join(ws.dir, 'big.sql'), SCRIPT);
+    writeFileSync(join(ws.dir, 'small.sql'), 'INSERT INTO APP.T (NOTE) VALUES (;\n');
     const settings = { debounceMs: 0, index: { maxFileKilobytes: 100 } };
-    lsp = await LspSession.start(dir, settings);
-    const s = lsp;
+    const s = await ws.start(settings);
     await s.waitIdle();
-    const [big, small] = ['big.sql', 'small.sql'].map((f) => uriOf(join(dir, f)));
+    const [big, small] = ['big.sql', 'small.sql'].map((f) => uriOf(join(ws.dir, f)));
     const codes = (uri: string) => (s.diagnostics.get(uri) ?? []).map((d) => d.code);
     await s.waitFor('the findings of both files', () => codes(big).includes('parse-error') && codes(small).includes('parse-error'));
     // Lowered to 1 KB: big.sql (1.4 KB) is skipped as if read now, small.sql keeps its findings.
@@ -172,7 +155,7 @@ describe('language server: workspace files skipped when read from disk', functio
     await s.waitFor('the notice in place of the findings', () => codes(big).includes('file-skipped'));
     assert.deepEqual(s.diagnostics.get(big), [overLimit('1.4 KB')]);
     assert.ok(codes(small).includes('parse-error'), codes(small).join());
-    assert.ok(s.logs.some((l) => l.startsWith(`skipped ${join(dir, 'big.sql')}: it is 1.4 KB, over the 1.0 KB limit`)), s.logs.join('\n'));
+    assert.ok(s.logs.some((l) => l.startsWith(`skipped ${join(ws.dir, 'big.sql')}: it is 1.4 KB, over the 1.0 KB limit`)), s.logs.join('\n'));
     // Raised again: read at once (as any file skipped for its size).
     s.configure(settings);
     await s.waitFor('the findings back', () => codes(big).includes('parse-error'));
@@ -180,11 +163,10 @@ describe('language server: workspace files skipped when read from disk', functio
   });
 
   it('an open document shows its own notice; closed, the file on disk shows why again', async () => {
-    writeFileSync(join(dir, 'big.sql'), SCRIPT);
-    lsp = await LspSession.start(dir, { debounceMs: 0, index: { maxFileKilobytes: 1 } });
-    const s = lsp;
+    writeFileSync(join(ws.dir, 'big.sql'), SCRIPT);
+    const s = await ws.start({ debounceMs: 0, index: { maxFileKilobytes: 1 } });
     await s.waitIdle();
-    const uri = uriOf(join(dir, 'big.sql'));
+    const uri = uriOf(join(ws.dir, 'big.sql'));
     assert.deepEqual(s.diagnostics.get(uri), [overLimit('1.4 KB')]);
     s.open(uri, SCRIPT);
     await s.waitFor('version 1', () => (s.publishedVersions.get(uri) ?? []).includes(1));
@@ -197,7 +179,7 @@ describe('language server: workspace files skipped when read from disk', functio
     const lintWorkspace = () => s.request('workspace/executeCommand', { command: 'insertlint.server.lintWorkspace', arguments: [] });
     await lintWorkspace();
     assert.deepEqual(s.diagnostics.get(uri), [overLimit('1.4 KB')]);
-    unlinkSync(join(dir, 'big.sql'));
+    unlinkSync(join(ws.dir, 'big.sql'));
     await lintWorkspace();
     await s.waitFor('the notice of the file gone cleared', () => s.diagnostics.get(uri)!.length === 0);
   });
@@ -211,13 +193,12 @@ describe('language server: workspace files skipped when read from disk', functio
     assert.equal(Buffer.byteLength(fits), 1024);
     assert.equal(Buffer.byteLength(over), 1025);
     // The CLI's reading: the limit is in bytes.
-    writeFileSync(join(dir, 'fits.sql'), fits);
-    writeFileSync(join(dir, 'over.sql'), over);
-    assert.ok('text' in readSourceFile(join(dir, 'fits.sql'), 1024));
-    assert.ok('skip' in readSourceFile(join(dir, 'over.sql'), 1024));
+    writeFileSync(join(ws.dir, 'fits.sql'), fits);
+    writeFileSync(join(ws.dir, 'over.sql'), over);
+    assert.ok('text' in readSourceFile(join(ws.dir, 'fits.sql'), 1024));
+    assert.ok('skip' in readSourceFile(join(ws.dir, 'over.sql'), 1024));
     // The editor's, for a document not on disk (no index involved).
-    lsp = await LspSession.start(undefined, { debounceMs: 0, index: { maxFileKilobytes: 1 } });
-    const s = lsp;
+    const s = ws.track(await LspSession.start(undefined, { debounceMs: 0, index: { maxFileKilobytes: 1 } }));
     const uri = 'untitled:load.sql';
     const codes = () => (s.diagnostics.get(uri) ?? []).map((d) => d.code);
     const version = (v: number) => s.waitFor(`version ${v}`, () => (s.publishedVersions.get(uri) ?? []).includes(v));
@@ -236,12 +217,11 @@ describe('language server: workspace files skipped when read from disk', functio
   });
 
   it('the index and an open document agree on which files are over the limit', async () => {
-    writeFileSync(join(dir, 'fits.sql'), fits);
-    writeFileSync(join(dir, 'over.sql'), over);
-    lsp = await LspSession.start(dir, { debounceMs: 0, index: { maxFileKilobytes: 1 } });
-    const s = lsp;
+    writeFileSync(join(ws.dir, 'fits.sql'), fits);
+    writeFileSync(join(ws.dir, 'over.sql'), over);
+    const s = await ws.start({ debounceMs: 0, index: { maxFileKilobytes: 1 } });
     await s.waitIdle();
-    const [fitsUri, overUri] = ['fits.sql', 'over.sql'].map((f) => uriOf(join(dir, f)));
+    const [fitsUri, overUri] = ['fits.sql', 'over.sql'].map((f) => uriOf(join(ws.dir, f)));
     const codes = (uri: string) => (s.diagnostics.get(uri) ?? []).map((d) => d.code);
     await s.waitFor('the findings of fits.sql', () => codes(fitsUri).includes('parse-error'));
     assert.deepEqual(s.diagnostics.get(overUri), [overLimit('1.0 KB')]);

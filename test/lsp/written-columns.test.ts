@@ -3,10 +3,9 @@
 // that: an INSERT's or a MERGE's column list, or NULL typed in place of a value. Such an edit keeps the shape the
 // server compared to find the files to re-publish (target, rows, loop), and the DDL file kept its old findings.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LspSession, uriOf, type LspDiagnostic } from './harness';
+import { tempWorkspace, uriOf, type LspDiagnostic } from './harness';
 
 const DDL = 'CREATE TABLE APP.DOCS (ID INTEGER NOT NULL, NAME VARCHAR(40), BODY CLOB(1M), PRIMARY KEY (ID));\n';
 const INSERT = 'INSERT INTO APP.DOCS (ID, NAME) VALUES (?, ?);\n';
@@ -16,28 +15,16 @@ const lobs = (diagnostics: LspDiagnostic[] | undefined) => (diagnostics ?? []).f
 
 describe('language server: DDL findings that depend on the columns inserts write', function () {
   this.timeout(60000);
-  let dir: string;
-  let lsp: LspSession | undefined;
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'insertlint-written-'));
-  });
-
-  afterEach(async () => {
-    await lsp?.stop();
-    lsp = undefined;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const ws = tempWorkspace('insertlint-written-');
 
   /** Opens the DDL file and a load file holding `load`; returns an edit function over the load file's text. */
   async function open(load: string) {
-    writeFileSync(join(dir, 'ddl.sql'), DDL);
-    writeFileSync(join(dir, 'load.sql'), load);
-    lsp = await LspSession.start(dir, { debounceMs: 0 });
-    const s = lsp;
+    writeFileSync(join(ws.dir, 'ddl.sql'), DDL);
+    writeFileSync(join(ws.dir, 'load.sql'), load);
+    const s = await ws.start({ debounceMs: 0 });
     await s.waitIdle();
-    const ddlUri = uriOf(join(dir, 'ddl.sql'));
-    const loadUri = uriOf(join(dir, 'load.sql'));
+    const ddlUri = uriOf(join(ws.dir, 'ddl.sql'));
+    const loadUri = uriOf(join(ws.dir, 'load.sql'));
     s.open(ddlUri, DDL);
     s.open(loadUri, load);
     await s.waitFor('both documents analysed', () => (s.publishedVersions.get(ddlUri) ?? []).includes(1) && (s.publishedVersions.get(loadUri) ?? []).includes(1));
