@@ -9,9 +9,9 @@ import { parseExfmt } from '../../server/src/explain/exfmt';
 import type { ExfmtDocument } from '../../server/src/explain/model';
 import { fixture, INSERT_FK_TRIGGER_MQT_CONTEXT } from './helpers/fixtures';
 import { writeExfmt } from './helpers/exfmt-writer';
-import { insertFkFetchPlan, orderLinePlan } from './helpers/make-fixtures';
+import { insertFkFetchPlan, largePlan, orderLinePlan } from './helpers/make-fixtures';
 import { quotePaste, QUOTE_STYLES, type QuoteStep } from './helpers/quote-paste';
-import { PASTE_FIXTURES, wrapPaste, WRAP_MODES, wrongDocumentValues } from './helpers/wrap-paste';
+import { PASTE_FIXTURES, showTabsAsSpaces, wrapPaste, WRAP_MODES, wrongDocumentValues } from './helpers/wrap-paste';
 
 function check(text: string, steps: QuoteStep[]): ExfmtDocument {
   const pasted = quotePaste(text, steps);
@@ -64,6 +64,35 @@ describe('explain: quoted and wrapped pastes', () => {
         check(fixture(name), [{ ...first, prefix: '> ' }, ...more]);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('reads a paste wrapped counting a tab as one character, then shown with its tabs as spaces, right or refuses it', () => {
+    // A mail client wraps (a tab is one character), a terminal or an editor then shows the tabs as spaces: the lines
+    // that had tabs are wider than the width the text was cut at, so the widest lines no longer show that width.
+    const texts = [
+      ...PASTE_FIXTURES.filter((n) => fixture(n).includes('\t')).map((n) => ({ name: n, text: fixture(n) })),
+      { name: 'tabs4-double-spaced-graph.txt', text: fixture('tabs4-double-spaced-graph.txt') },
+      { name: 'order line, graph in tabs of 4', text: writeExfmt([orderLinePlan()], { tabWidth: 4 }) },
+      { name: 'large plan, graph in tabs of 8', text: writeExfmt([largePlan(9)], { tabWidth: 8 }) },
+    ];
+    const truths = new Map(texts.map((t) => [t.name, parseExfmt(t.text)]));
+    const paste = fc.record({
+      text: fc.constantFrom(...texts),
+      width: fc.integer({ min: 40, max: 132 }),
+      mode: fc.constantFrom('cut-chars' as const, 'words' as const),
+      quote: fc.option(fc.constantFrom(...QUOTE_STYLES), { nil: undefined }),
+      tab: fc.constantFrom(8, 4),
+    });
+    fc.assert(
+      fc.property(paste, ({ text: { name, text }, width, mode, quote, tab }) => {
+        const wrapped = quote ? quotePaste(text, [{ style: quote, prefix: '> ', width, mode, bareEmptyLines: true }]) : wrapPaste(text, width, mode);
+        const pasted = showTabsAsSpaces(wrapped, tab);
+        const got = parseExfmt(pasted);
+        assert.deepEqual(got.errors.filter((e) => e.code === 'internal-error'), [], pasted);
+        assert.deepEqual(wrongDocumentValues(truths.get(name)!, got), [], `${name} ${JSON.stringify({ width, mode, quote, tab })}:\n${pasted}`);
+      }),
+      { numRuns: 400, seed: 20261128 },
     );
   });
 
