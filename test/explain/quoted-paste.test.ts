@@ -96,6 +96,23 @@ describe('explain: quoted and wrapped pastes', () => {
     );
   });
 
+  it('reads the drawing of a reply to a reply, each wrapped at the width in characters, as the text db2exfmt wrote', () => {
+    // The sender's text quoted and cut at 76, quoted again and cut at 76: the rests the second wrap left unquoted go
+    // on their lines, then the lines the first wrap cut are joined again at its width.
+    for (const [name, style] of [
+      ['insert-fk-trigger-mqt.exfmt.txt', 'wrap-then-quote'],
+      ['delete-parent-cascade.exfmt.txt', 'wrap-then-quote'],
+      ['merge.exfmt.txt', 'quote-then-wrap'],
+      ['insert-15-operators.exfmt.txt', 'quote-then-wrap'],
+    ] as const) {
+      const width = name === 'insert-15-operators.exfmt.txt' || name === 'merge.exfmt.txt' ? 72 : 76;
+      const step: QuoteStep = { style, prefix: '> ', width, mode: 'cut-chars', bareEmptyLines: true };
+      const st = check(fixture(name), [step, step]).statements[0];
+      assert.equal(st.plan?.source, 'graph', `${name}: ${JSON.stringify(st.warnings)}`);
+      assert.equal(st.plan?.operators.length, parseExfmt(fixture(name)).statements[0].plan!.operators.length, name);
+    }
+  });
+
   it('reads a plan quoted and then wrapped with the rests of its lines unquoted as the text db2exfmt wrote', () => {
     const text = writeExfmt([orderLinePlan()], { formattedOnDb: 'SHOPDB' });
     const plain = parseExfmt(text);

@@ -70,7 +70,7 @@ export function parseStatementRegion(stmt: ExplainStatement, lines: string[], fr
   if (graph) for (let i = graph.start; i < graph.end; i++) if (cuts.doubtful[i] && /^\S/.test(lines[i])) doubtfulGraphLines.push(i);
   // The drawing in the columns the wrap cut it at (one level of "> " quoting whose rests a wrap left unquoted).
   const shiftedLines = cuts.shift ? lines.map((l, i) => (cuts.shift![i] > 0 && l !== '' ? ' '.repeat(cuts.shift![i]) + l : l)) : undefined;
-  settlePlan(stmt, lines, { graph, hasDetails: details !== undefined, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === 'Access Plan'), refusedDetails, doubtfulGraphLines, shiftedLines });
+  settlePlan(stmt, lines, { graph, hasDetails: details !== undefined, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === 'Access Plan'), refusedDetails, doubtfulGraphLines, shiftedLines, joins: cuts.joins });
 }
 
 function findSections(lines: string[], from: number, to: number): Section[] {

@@ -42,6 +42,8 @@ export interface PlanSources {
   doubtfulGraphLines?: readonly number[];
   /** The lines with the quote taken off a level whose rests a wrap left unquoted put back as blanks (PasteCuts.shift). */
   shiftedLines?: string[];
+  /** Lines that are the rest of the line before them, cut at the width of a level of quoting (PasteCuts.joins). */
+  joins?: readonly boolean[];
 }
 
 /** Sets `stmt.plan`, or adds the errors that say why the statement has no tree. */
@@ -105,9 +107,24 @@ function readDrawing(lines: string[], graph: GraphLines, sources: PlanSources): 
   const read = (from: string[]) => parseGraph(from.slice(graph.start, graph.end), graph.start + 1, sources.details);
   const clean = (g: GraphResult) => g.operators.length > 0 && g.linked && g.errors.length === 0 && !g.warnings.some((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)) && starvedOperators(g.operators).length === 0;
   const g = read(lines);
-  if (!sources.shiftedLines || clean(g)) return g;
-  const shifted = read(sources.shiftedLines);
-  return clean(shifted) ? shifted : g;
+  if (clean(g)) return g;
+  if (sources.shiftedLines) {
+    const shifted = read(sources.shiftedLines);
+    if (clean(shifted)) return shifted;
+  }
+  // A reply to a reply, each wrapped: the rests an inner level's wrap left unquoted joined to their lines first, then
+  // the lines an outer wrap cut joined again at its width (parseGraph).
+  const joins = sources.joins;
+  if (joins && joins.slice(graph.start + 1, graph.end).some(Boolean)) {
+    const joined: string[] = [];
+    for (let i = graph.start; i < graph.end; i++) {
+      if (joins[i] && i > graph.start) joined[joined.length - 1] += lines[i];
+      else joined.push(lines[i]);
+    }
+    const j = parseGraph(joined, graph.start + 1, sources.details);
+    if (clean(j)) return j;
+  }
+  return g;
 }
 
 /** The error for a drawing that cannot be read and that Plan Details cannot replace: the reasons and the operators seen. */

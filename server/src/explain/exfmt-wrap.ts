@@ -181,6 +181,11 @@ export interface PasteCuts {
    * there, for the drawing to be read in the columns the wrap cut it at.
    */
   readonly shift?: readonly number[];
+  /**
+   * Line i is the rest of line i - 1 that a wrap made after a quoting left unquoted, line i - 1 (with its quote)
+   * exactly as wide as the widest line of that level: the wrap cut it there, in characters, and the two are one line.
+   */
+  readonly joins?: readonly boolean[];
 }
 
 /** Text that no wrap cut (db2exfmt's own output in a live explain). */
