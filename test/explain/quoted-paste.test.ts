@@ -113,6 +113,31 @@ describe('explain: quoted and wrapped pastes', () => {
     }
   });
 
+  it('says what was wrong with a wrapped paste it cannot read, and what to do, in a few problems', () => {
+    // A drawing broken at blanks at 40 columns, without Plan Details: refused.
+    const refused = parseExfmt(wrapPaste(fixture('seed-fk-insert-graph.txt'), 40, 'words')).statements[0];
+    assert.equal(refused.plan, undefined);
+    const [e] = refused.errors;
+    assert.equal(e.code, 'unreadable-graph');
+    assert.match(e.message, /^The Access Plan graph could not be read completely, so no tree is shown rather than a wrong one: /);
+    assert.match(e.message, / \d+ more such problems not listed\. Operators seen: /);
+    assert.equal(e.message.match(/line \d+: /g)?.length, 3, e.message);
+    assert.match(e.message, /The lines of the paste were wrapped when it was copied, which moves the drawing's columns: paste the db2exfmt output as it was written \(from the file itself, not from a mail, a chat or a terminal window\), or attach the file\.$/);
+    assert.doesNotMatch(e.message, /parser/);
+    // With Plan Details to fall back on, the warning says the same.
+    const step: QuoteStep = { style: 'quote-then-wrap', prefix: '> ', width: 72, mode: 'words', bareEmptyLines: true };
+    const rebuilt = check(fixture('insert-15-operators.exfmt.txt'), [step]).statements[0];
+    assert.equal(rebuilt.plan?.source, 'plan-details');
+    const w = rebuilt.warnings.find((x) => x.code === 'rebuilt-from-details');
+    assert.match(w?.message ?? '', /rebuilt from Plan Details' input streams instead\. The lines of the paste were wrapped when it was copied; to have the drawing read, paste the db2exfmt output as it was written .*, or attach the file\.$/);
+    // A line taken for cut because a wrap cut the line it ends is not said to fill the paste's width.
+    const twice: QuoteStep = { style: 'wrap-then-quote', prefix: '> ', width: 76, mode: 'cut-chars', bareEmptyLines: true };
+    const st = check(fixture('merge.exfmt.txt'), [twice, twice]).statements[0];
+    const text = st.warnings.find((x) => x.code === 'wrapped-text');
+    assert.ok(text, JSON.stringify(st.warnings));
+    assert.match(text.message, /^The Original Statement is not used: line \d+ may end where the paste was wrapped and goes on on line \d+ /);
+  });
+
   it('reads a plan quoted and then wrapped with the rests of its lines unquoted as the text db2exfmt wrote', () => {
     const text = writeExfmt([orderLinePlan()], { formattedOnDb: 'SHOPDB' });
     const plain = parseExfmt(text);
