@@ -9,9 +9,9 @@ import { parseExfmt } from '../../server/src/explain/exfmt';
 import type { ExfmtDocument } from '../../server/src/explain/model';
 import { fixture, INSERT_FK_TRIGGER_MQT_CONTEXT } from './helpers/fixtures';
 import { writeExfmt } from './helpers/exfmt-writer';
-import { insertFkFetchPlan, orderLinePlan } from './helpers/make-fixtures';
+import { insertFkFetchPlan, largePlan, orderLinePlan } from './helpers/make-fixtures';
 import { quotePaste, QUOTE_STYLES, type QuoteStep } from './helpers/quote-paste';
-import { PASTE_FIXTURES, wrapPaste, WRAP_MODES, wrongDocumentValues } from './helpers/wrap-paste';
+import { PASTE_FIXTURES, showTabsAsSpaces, wrapPaste, WRAP_MODES, wrongDocumentValues } from './helpers/wrap-paste';
 
 function check(text: string, steps: QuoteStep[]): ExfmtDocument {
   const pasted = quotePaste(text, steps);
@@ -65,6 +65,77 @@ describe('explain: quoted and wrapped pastes', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('reads a paste wrapped counting a tab as one character, then shown with its tabs as spaces, right or refuses it', () => {
+    // A mail client wraps (a tab is one character), a terminal or an editor then shows the tabs as spaces: the lines
+    // that had tabs are wider than the width the text was cut at, so the widest lines no longer show that width.
+    const texts = [
+      ...PASTE_FIXTURES.filter((n) => fixture(n).includes('\t')).map((n) => ({ name: n, text: fixture(n) })),
+      { name: 'tabs4-double-spaced-graph.txt', text: fixture('tabs4-double-spaced-graph.txt') },
+      { name: 'order line, graph in tabs of 4', text: writeExfmt([orderLinePlan()], { tabWidth: 4 }) },
+      { name: 'large plan, graph in tabs of 8', text: writeExfmt([largePlan(9)], { tabWidth: 8 }) },
+    ];
+    const truths = new Map(texts.map((t) => [t.name, parseExfmt(t.text)]));
+    const paste = fc.record({
+      text: fc.constantFrom(...texts),
+      width: fc.integer({ min: 40, max: 132 }),
+      mode: fc.constantFrom('cut-chars' as const, 'words' as const),
+      quote: fc.option(fc.constantFrom(...QUOTE_STYLES), { nil: undefined }),
+      tab: fc.constantFrom(8, 4),
+    });
+    fc.assert(
+      fc.property(paste, ({ text: { name, text }, width, mode, quote, tab }) => {
+        const wrapped = quote ? quotePaste(text, [{ style: quote, prefix: '> ', width, mode, bareEmptyLines: true }]) : wrapPaste(text, width, mode);
+        const pasted = showTabsAsSpaces(wrapped, tab);
+        const got = parseExfmt(pasted);
+        assert.deepEqual(got.errors.filter((e) => e.code === 'internal-error'), [], pasted);
+        assert.deepEqual(wrongDocumentValues(truths.get(name)!, got), [], `${name} ${JSON.stringify({ width, mode, quote, tab })}:\n${pasted}`);
+      }),
+      { numRuns: 400, seed: 20261128 },
+    );
+  });
+
+  it('reads the drawing of a reply to a reply, each wrapped at the width in characters, as the text db2exfmt wrote', () => {
+    // The sender's text quoted and cut at 76, quoted again and cut at 76: the rests the second wrap left unquoted go
+    // on their lines, then the lines the first wrap cut are joined again at its width.
+    for (const [name, style] of [
+      ['insert-fk-trigger-mqt.exfmt.txt', 'wrap-then-quote'],
+      ['delete-parent-cascade.exfmt.txt', 'wrap-then-quote'],
+      ['merge.exfmt.txt', 'quote-then-wrap'],
+      ['insert-15-operators.exfmt.txt', 'quote-then-wrap'],
+    ] as const) {
+      const width = name === 'insert-15-operators.exfmt.txt' || name === 'merge.exfmt.txt' ? 72 : 76;
+      const step: QuoteStep = { style, prefix: '> ', width, mode: 'cut-chars', bareEmptyLines: true };
+      const st = check(fixture(name), [step, step]).statements[0];
+      assert.equal(st.plan?.source, 'graph', `${name}: ${JSON.stringify(st.warnings)}`);
+      assert.equal(st.plan?.operators.length, parseExfmt(fixture(name)).statements[0].plan!.operators.length, name);
+    }
+  });
+
+  it('says what was wrong with a wrapped paste it cannot read, and what to do, in a few problems', () => {
+    // A drawing broken at blanks at 40 columns, without Plan Details: refused.
+    const refused = parseExfmt(wrapPaste(fixture('seed-fk-insert-graph.txt'), 40, 'words')).statements[0];
+    assert.equal(refused.plan, undefined);
+    const [e] = refused.errors;
+    assert.equal(e.code, 'unreadable-graph');
+    assert.match(e.message, /^The Access Plan graph could not be read completely, so no tree is shown rather than a wrong one: /);
+    assert.match(e.message, / \d+ more such problems not listed\. Operators seen: /);
+    assert.equal(e.message.match(/line \d+: /g)?.length, 3, e.message);
+    assert.match(e.message, /The lines of the paste were wrapped when it was copied, which moves the drawing's columns: paste the db2exfmt output as it was written \(from the file itself, not from a mail, a chat or a terminal window\), or attach the file\.$/);
+    assert.doesNotMatch(e.message, /parser/);
+    // With Plan Details to fall back on, the warning says the same.
+    const step: QuoteStep = { style: 'quote-then-wrap', prefix: '> ', width: 72, mode: 'words', bareEmptyLines: true };
+    const rebuilt = check(fixture('insert-15-operators.exfmt.txt'), [step]).statements[0];
+    assert.equal(rebuilt.plan?.source, 'plan-details');
+    const w = rebuilt.warnings.find((x) => x.code === 'rebuilt-from-details');
+    assert.match(w?.message ?? '', /rebuilt from Plan Details' input streams instead\. The lines of the paste were wrapped when it was copied; to have the drawing read, paste the db2exfmt output as it was written .*, or attach the file\.$/);
+    // A line taken for cut because a wrap cut the line it ends is not said to fill the paste's width.
+    const twice: QuoteStep = { style: 'wrap-then-quote', prefix: '> ', width: 76, mode: 'cut-chars', bareEmptyLines: true };
+    const st = check(fixture('merge.exfmt.txt'), [twice, twice]).statements[0];
+    const text = st.warnings.find((x) => x.code === 'wrapped-text');
+    assert.ok(text, JSON.stringify(st.warnings));
+    assert.match(text.message, /^The Original Statement is not used: line \d+ may end where the paste was wrapped and goes on on line \d+ /);
   });
 
   it('reads a plan quoted and then wrapped with the rests of its lines unquoted as the text db2exfmt wrote', () => {

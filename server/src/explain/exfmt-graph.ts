@@ -335,7 +335,7 @@ function linkConnectors(tokens: Token[][], nodes: GraphNode[], warnings: Explain
     }
     if (children.length === 0) {
       unresolved++;
-      warnings.push({ code: 'dangling-connector', message: `The connector under operator ${op.label} (${op.id}) leads to nothing the parser recognises.`, line: at(connLine) });
+      warnings.push({ code: 'dangling-connector', message: `The connector under operator ${op.label} (${op.id}) leads to no box or object drawn below it.`, line: at(connLine) });
     }
     for (const child of children) {
       child.hasParent = true;

@@ -21,6 +21,8 @@ interface PasteLine {
   doubtful: boolean;
   /** The characters of quote taken off the line at a level where a wrap left rests unquoted. */
   shift: number;
+  /** The line is a rest of the line before it, which (with its quote) was exactly as wide as the widest of its level. */
+  join: boolean;
 }
 
 export interface Paste {
@@ -42,7 +44,7 @@ const MAX_QUOTE_LEVELS = 100;
  * that db2exfmt itself handed over (`fromDb2exfmt`) was cut by no wrap.
  */
 export function preparePaste(raw: readonly string[], fromDb2exfmt = false): Paste {
-  let items: PasteLine[] = raw.map((text) => ({ text, cut: false, near: false, end: false, rest: false, doubtful: false, shift: 0 }));
+  let items: PasteLine[] = raw.map((text) => ({ text, cut: false, near: false, end: false, rest: false, doubtful: false, shift: 0, join: false }));
   // Level by level from the outermost quote: a wrap made at a level cut its lines to that level's width.
   let restLevels = 0;
   let spacedRests = true;
@@ -73,7 +75,8 @@ export function preparePaste(raw: readonly string[], fromDb2exfmt = false): Past
   // One level of "> " quoting with unquoted rests: the drawing keeps its columns with the quote as blanks, its cut
   // lines as wide as the wrap's width (the graph reader joins such lines again).
   const shift = restLevels === 1 && spacedRests ? items.map((l) => l.shift) : undefined;
-  return { lines, cuts: { cut: items.map((l) => l.cut || l.end), doubtful: items.map((l) => l.doubtful), shift } };
+  const joins = items.some((l) => l.join) ? items.map((l) => l.join) : undefined;
+  return { lines, cuts: { cut: items.map((l) => l.cut || l.end), doubtful: items.map((l) => l.doubtful), shift, joins } };
 }
 
 /**
@@ -136,6 +139,7 @@ function unquoteAs(items: PasteLine[], isQuoted: (l: PasteLine) => boolean, alon
   if (rests.size > 0) {
     markDoubtful(items, rests, isQuoted, alone);
     markCutBeforeRests(items, rests);
+    markJoins(items, rests);
   }
   for (const l of items) {
     if (!isQuoted(l)) continue;
@@ -188,6 +192,19 @@ function markCutBeforeRests(items: PasteLine[], rests: ReadonlySet<number>): voi
     const prev = items[i - 1];
     const t = longestLine([prev.text]);
     if (t.chars < width.chars - NEAR_WIDTH && t.columns < width.columns - NEAR_WIDTH && prev.text.length < width.chars - NEAR_WIDTH) prev.cut = true;
+  }
+}
+
+/**
+ * A rest whose line before it (with its quote, or a rest itself) is exactly as wide as the widest line of the level
+ * in characters: a wrap that cuts at the width (a terminal, `fold`) cut that line there, and the rest goes on right
+ * after it, no blank lost. Not for a doubtful line: it may be a quoted line of its own.
+ */
+function markJoins(items: PasteLine[], rests: ReadonlySet<number>): void {
+  const width = items.reduce((w, l, i) => (l.rest || rests.has(i) ? w : Math.max(w, l.text.length)), 0);
+  for (const i of rests) {
+    const prev = items[i - 1];
+    if (prev.text.length === width && !items[i].doubtful && !prev.doubtful) items[i].join = true;
   }
 }
 

@@ -70,7 +70,7 @@ export function parseStatementRegion(stmt: ExplainStatement, lines: string[], fr
   if (graph) for (let i = graph.start; i < graph.end; i++) if (cuts.doubtful[i] && /^\S/.test(lines[i])) doubtfulGraphLines.push(i);
   // The drawing in the columns the wrap cut it at (one level of "> " quoting whose rests a wrap left unquoted).
   const shiftedLines = cuts.shift ? lines.map((l, i) => (cuts.shift![i] > 0 && l !== '' ? ' '.repeat(cuts.shift![i]) + l : l)) : undefined;
-  settlePlan(stmt, lines, { graph, hasDetails: details !== undefined, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === 'Access Plan'), refusedDetails, doubtfulGraphLines, shiftedLines });
+  settlePlan(stmt, lines, { graph, hasDetails: details !== undefined, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === 'Access Plan'), refusedDetails, doubtfulGraphLines, shiftedLines, joins: cuts.joins, wrapped: cuts.cut.some(Boolean) || cuts.doubtful.some(Boolean) });
 }
 
 function findSections(lines: string[], from: number, to: number): Section[] {
@@ -210,7 +210,7 @@ function statementText(lines: string[], start: number, end: number, cuts: PasteC
         code: 'wrapped-text',
         message: cuts.doubtful[i]
           ? `The ${section} is not used: ${breakWhy(i - 1, i, cuts)} ("${raw.trim().slice(0, 12)}"); nothing tells which.`
-          : `The ${section} is not used: line ${i} fills the width of the paste (${lines[i - 1].trimEnd().length} characters) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
+          : `The ${section} is not used: line ${i} may end where the paste was wrapped and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
         line: i,
       });
       return undefined;

@@ -42,7 +42,17 @@ export interface PlanSources {
   doubtfulGraphLines?: readonly number[];
   /** The lines with the quote taken off a level whose rests a wrap left unquoted put back as blanks (PasteCuts.shift). */
   shiftedLines?: string[];
+  /** Lines that are the rest of the line before them, cut at the width of a level of quoting (PasteCuts.joins). */
+  joins?: readonly boolean[];
+  /** Lines of the text may have been wrapped when it was pasted (PasteCuts): the refusals say so, and what to do. */
+  wrapped?: boolean;
 }
+
+/** What a user whose paste cannot be read whole can do. */
+const PASTE_AS_WRITTEN = 'paste the db2exfmt output as it was written (from the file itself, not from a mail, a chat or a terminal window), or attach the file';
+
+/** The refusal's problems named in a message: the first few, then how many more. */
+const PROBLEMS_NAMED = 3;
 
 /** Sets `stmt.plan`, or adds the errors that say why the statement has no tree. */
 export function settlePlan(stmt: ExplainStatement, lines: string[], sources: PlanSources): void {
@@ -53,7 +63,10 @@ export function settlePlan(stmt: ExplainStatement, lines: string[], sources: Pla
     plan = planFromGraph(stmt, lines, graph, sources, detailsProblem);
   } else if (details.size > 0) {
     if (!detailsProblem) plan = planFromDetails(details, undefined, sources.objects);
-    else stmt.errors.push({ code: 'no-graph', message: `The text has Plan Details but no Access Plan graph, and the operator tree cannot be rebuilt from the details: ${detailsProblem}.` });
+    else {
+      const todo = sources.wrapped ? ` The lines of the paste were wrapped when it was copied: ${PASTE_AS_WRITTEN}.` : '';
+      stmt.errors.push({ code: 'no-graph', message: `The text has Plan Details but no Access Plan graph, and the operator tree cannot be rebuilt from the details: ${detailsProblem}.${todo}` });
+    }
   } else if (sources.hasAccessPlanSection) {
     stmt.errors.push({ code: 'empty-graph', message: 'The "Access Plan:" section is empty or cut off before the graph.' });
   } else if (stmt.statementNumber !== undefined) {
@@ -87,7 +100,8 @@ function planFromGraph(stmt: ExplainStatement, lines: string[], graph: GraphLine
   if (!detailsProblem && (g.operators.length === 0 || detailsCover(details, g.operators))) {
     if (g.operators.length > 0) {
       const why = g.damage === 'spaces-collapsed' ? 'is damaged: runs of spaces were collapsed' : g.damage === 'indentation-stripped' ? 'is damaged: its indentation was stripped' : `could not be read completely (${problems[0]?.message ?? g.errors[0]?.message ?? 'no tree'})`;
-      stmt.warnings.push({ code: 'rebuilt-from-details', message: `The Access Plan graph ${why}; the tree was rebuilt from Plan Details' input streams instead.` });
+      const wrapped = sources.wrapped && !g.damage ? ' The lines of the paste were wrapped when it was copied; to have the drawing read, ' + PASTE_AS_WRITTEN + '.' : '';
+      stmt.warnings.push({ code: 'rebuilt-from-details', message: `The Access Plan graph ${why}; the tree was rebuilt from Plan Details' input streams instead.${wrapped}` });
     }
     return planFromDetails(details, graph.totalCost, objects);
   }
@@ -105,9 +119,24 @@ function readDrawing(lines: string[], graph: GraphLines, sources: PlanSources): 
   const read = (from: string[]) => parseGraph(from.slice(graph.start, graph.end), graph.start + 1, sources.details);
   const clean = (g: GraphResult) => g.operators.length > 0 && g.linked && g.errors.length === 0 && !g.warnings.some((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)) && starvedOperators(g.operators).length === 0;
   const g = read(lines);
-  if (!sources.shiftedLines || clean(g)) return g;
-  const shifted = read(sources.shiftedLines);
-  return clean(shifted) ? shifted : g;
+  if (clean(g)) return g;
+  if (sources.shiftedLines) {
+    const shifted = read(sources.shiftedLines);
+    if (clean(shifted)) return shifted;
+  }
+  // A reply to a reply, each wrapped: the rests an inner level's wrap left unquoted joined to their lines first, then
+  // the lines an outer wrap cut joined again at its width (parseGraph).
+  const joins = sources.joins;
+  if (joins && joins.slice(graph.start + 1, graph.end).some(Boolean)) {
+    const joined: string[] = [];
+    for (let i = graph.start; i < graph.end; i++) {
+      if (joins[i] && i > graph.start) joined[joined.length - 1] += lines[i];
+      else joined.push(lines[i]);
+    }
+    const j = parseGraph(joined, graph.start + 1, sources.details);
+    if (clean(j)) return j;
+  }
+  return g;
 }
 
 /** The error for a drawing that cannot be read and that Plan Details cannot replace: the reasons and the operators seen. */
@@ -122,11 +151,17 @@ function refuseGraph(stmt: ExplainStatement, operators: PlanOperator[], errors: 
     .map((op) => `${nameOf(op)} (${op.id})`)
     .join(', ');
   const hint = sources.hasDetails ? ` Plan Details cannot replace it: ${detailsProblem}.` : '';
-  if (errors.length > 0) stmt.errors.push(...errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.${hint}` })));
+  const todo = sources.wrapped
+    ? ` The lines of the paste were wrapped when it was copied, which moves the drawing's columns: ${PASTE_AS_WRITTEN}.`
+    : ` To have it read, ${PASTE_AS_WRITTEN}.`;
+  // A damaged drawing's error says what to do already.
+  if (errors.length > 0) stmt.errors.push(...errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.${hint}${e.code === 'damaged-graph' ? '' : todo}` })));
   else {
+    const named = problems.slice(0, PROBLEMS_NAMED).map((w) => (w.line ? `line ${w.line}: ` : '') + w.message);
+    const more = problems.length > PROBLEMS_NAMED ? ` ${problems.length - PROBLEMS_NAMED} more such problem${problems.length - PROBLEMS_NAMED > 1 ? 's' : ''} not listed.` : '';
     stmt.errors.push({
       code: 'unreadable-graph',
-      message: `The Access Plan graph could not be read completely, so no tree is shown rather than a wrong one: ${problems.map((w) => (w.line ? `line ${w.line}: ` : '') + w.message).join(' ')} Operators seen: ${found}.${hint}`,
+      message: `The Access Plan graph could not be read completely, so no tree is shown rather than a wrong one: ${named.join(' ')}${more} Operators seen: ${found}.${hint}${todo}`,
       line: problems[0]?.line,
     });
   }

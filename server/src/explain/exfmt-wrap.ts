@@ -83,10 +83,58 @@ export function linesFillingWidth(lines: readonly string[], skip: (i: number) =>
     const reach = word > 0 ? Math.max(slack, word + 1) : slack;
     return t.length >= MIN_CUT_LINE && (t.length >= width.chars - reach || columns(t) >= width.columns - reach);
   };
+  const shown = widthBeforeTabsShown(lines.filter((_, i) => !skip(i)), width);
   return {
-    filled: lines.map((l, i) => !skip(i) && (fillsWidth(l, width) || (other !== undefined && fillsWidth(l, other)))),
+    filled: lines.map((l, i) => !skip(i) && (fillsWidth(l, width) || (other !== undefined && fillsWidth(l, other)) || (shown !== undefined && mayHaveFilled(l, shown)))),
     near: lines.map((l, i) => !skip(i) && near(l, lines[i + 1])),
   };
+}
+
+/** A run of blanks that may be tabs shown as spaces (a tab shows as 1 to 8 of them). */
+const BLANK_RUN = / {2,}/g;
+
+/**
+ * The fewest characters the line may have had before its tabs were shown as spaces: every run of two or more blanks
+ * may be tabs, each of up to 8 columns.
+ */
+function fewestChars(t: string): number {
+  let n = t.length;
+  for (const m of t.matchAll(BLANK_RUN)) n -= m[0].length - Math.ceil(m[0].length / 8);
+  return n;
+}
+
+/** A line that cannot have held a tab shown as spaces: no tab, no run of blanks. */
+const tabFree = (t: string) => !t.includes('\t') && !/ {2}/.test(t);
+
+/**
+ * A text a mail client wrapped counting a tab as one character, then shown with its tabs as spaces (a terminal, an
+ * editor): the lines that had tabs are wider than the width it was cut at, so the widest lines do not show that
+ * width, but the widest of the lines that cannot have had a tab do. That width, when it is narrower than the widest
+ * lines (`width`) and every wider line may be that many characters with its runs of blanks read as tabs (as it must
+ * be if the text was cut there); otherwise undefined.
+ */
+function widthBeforeTabsShown(lines: readonly string[], width: PasteWidth): number | undefined {
+  let w = 0;
+  for (const l of lines) {
+    const t = l.trimEnd();
+    if (t.length >= MIN_CUT_LINE && tabFree(t)) w = Math.max(w, t.length);
+  }
+  if (w === 0 || w >= width.chars) return undefined;
+  for (const l of lines) {
+    const t = l.trimEnd();
+    if (t.length > w && fewestChars(t) > w) return undefined;
+  }
+  return w;
+}
+
+/**
+ * Line `l` may have been cut at `width` characters before its tabs were shown as spaces: it is that wide, or wider
+ * with runs of blanks that may be tabs and make it that wide.
+ */
+function mayHaveFilled(l: string, width: number): boolean {
+  const t = l.trimEnd();
+  if (t.length < MIN_CUT_LINE) return false;
+  return t.length === width || (t.length > width && fewestChars(t) <= width);
 }
 
 /** The width, in characters and in columns, of the widest lines when two or more are that wide. */
@@ -133,6 +181,11 @@ export interface PasteCuts {
    * there, for the drawing to be read in the columns the wrap cut it at.
    */
   readonly shift?: readonly number[];
+  /**
+   * Line i is the rest of line i - 1 that a wrap made after a quoting left unquoted, line i - 1 (with its quote)
+   * exactly as wide as the widest line of that level: the wrap cut it there, in characters, and the two are one line.
+   */
+  readonly joins?: readonly boolean[];
 }
 
 /** Text that no wrap cut (db2exfmt's own output in a live explain). */

@@ -40,11 +40,23 @@ export const PASTE_FIXTURES = [
   'first-line-flush-graph.txt',
 ];
 
-function expandTabs(line: string): string {
+function expandTabs(line: string, tab = 8): string {
   if (!line.includes('\t')) return line;
   let out = '';
-  for (const ch of line) out += ch === '\t' ? ' '.repeat(8 - (out.length % 8)) : ch;
+  for (const ch of line) out += ch === '\t' ? ' '.repeat(tab - (out.length % tab)) : ch;
   return out;
+}
+
+/**
+ * The text with every tab shown as spaces up to the next multiple of `tab`, line by line (a terminal or an editor
+ * showing a paste that a mail client wrapped counting each tab as one character: the width it was cut at is then
+ * no longer the width of the lines that had tabs).
+ */
+export function showTabsAsSpaces(text: string, tab = 8): string {
+  return text
+    .split(/(\r?\n)/)
+    .map((part) => expandTabs(part, tab))
+    .join('');
 }
 
 /**
