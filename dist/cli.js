@@ -23003,10 +23003,34 @@ function linesFillingWidth(lines, skip, slack = 0, seen) {
     const reach = word > 0 ? Math.max(slack, word + 1) : slack;
     return t.length >= MIN_CUT_LINE && (t.length >= width.chars - reach || columns(t) >= width.columns - reach);
   };
+  const shown2 = widthBeforeTabsShown(lines.filter((_, i) => !skip(i)), width);
   return {
-    filled: lines.map((l, i) => !skip(i) && (fillsWidth(l, width) || other !== void 0 && fillsWidth(l, other))),
+    filled: lines.map((l, i) => !skip(i) && (fillsWidth(l, width) || other !== void 0 && fillsWidth(l, other) || shown2 !== void 0 && mayHaveFilled(l, shown2))),
     near: lines.map((l, i) => !skip(i) && near(l, lines[i + 1]))
   };
+}
+function fewestChars(t) {
+  let n = t.length;
+  for (const m of t.matchAll(BLANK_RUN)) n -= m[0].length - Math.ceil(m[0].length / 8);
+  return n;
+}
+function widthBeforeTabsShown(lines, width) {
+  let w = 0;
+  for (const l of lines) {
+    const t = l.trimEnd();
+    if (t.length >= MIN_CUT_LINE && tabFree(t)) w = Math.max(w, t.length);
+  }
+  if (w === 0 || w >= width.chars) return void 0;
+  for (const l of lines) {
+    const t = l.trimEnd();
+    if (t.length > w && fewestChars(t) > w) return void 0;
+  }
+  return w;
+}
+function mayHaveFilled(l, width) {
+  const t = l.trimEnd();
+  if (t.length < MIN_CUT_LINE) return false;
+  return t.length === width || t.length > width && fewestChars(t) <= width;
 }
 function widestOfSeveral(lines) {
   const widest = (measure) => {
@@ -23066,7 +23090,7 @@ function numberAt(lines, i, text2, end) {
   if (!isDb2Number(joined)) return { last, refused: `"${text2.trim()}" and the line after it ("${lines[i + 1].trim()}") do not make one number` };
   return { value: parseDb2Number(joined), last };
 }
-var FRAGMENT, WORD_END, WORD_START, WIDEST_WRAP, MIN_CUT_LINE, NO_CUTS, CLAUSE_START;
+var FRAGMENT, WORD_END, WORD_START, WIDEST_WRAP, MIN_CUT_LINE, BLANK_RUN, tabFree, NO_CUTS, CLAUSE_START;
 var init_exfmt_wrap = __esm({
   "server/src/explain/exfmt-wrap.ts"() {
     "use strict";
@@ -23076,6 +23100,8 @@ var init_exfmt_wrap = __esm({
     WORD_START = /^[A-Za-z0-9_$#@"'.]/;
     WIDEST_WRAP = 132;
     MIN_CUT_LINE = 20;
+    BLANK_RUN = / {2,}/g;
+    tabFree = (t) => !t.includes("	") && !/ {2}/.test(t);
     NO_CUTS = { cut: [], doubtful: [] };
     CLAUSE_START = /^\s*(SELECT|FROM|WHERE|VALUES|AND|OR|GROUP|ORDER|HAVING|UNION|EXCEPT|INTERSECT|JOIN|INNER|LEFT|RIGHT|FULL|ON|SET|INSERT|UPDATE|DELETE|MERGE|USING|WHEN|THEN|ELSE|END|WITH|FETCH|OFFSET|INTO)(\s|\(|$)/i;
   }
@@ -23083,7 +23109,7 @@ var init_exfmt_wrap = __esm({
 
 // server/src/explain/exfmt-paste.ts
 function preparePaste(raw, fromDb2exfmt = false) {
-  let items = raw.map((text2) => ({ text: text2, cut: false, near: false, end: false, rest: false, doubtful: false, shift: 0 }));
+  let items = raw.map((text2) => ({ text: text2, cut: false, near: false, end: false, rest: false, doubtful: false, shift: 0, join: false }));
   let restLevels = 0;
   let spacedRests = true;
   for (let level = 0; level < MAX_QUOTE_LEVELS; level++) {
@@ -23111,7 +23137,8 @@ function preparePaste(raw, fromDb2exfmt = false) {
   const lines = items.map((l) => l.text);
   if (fromDb2exfmt) return { lines, cuts: NO_CUTS };
   const shift = restLevels === 1 && spacedRests ? items.map((l) => l.shift) : void 0;
-  return { lines, cuts: { cut: items.map((l) => l.cut || l.end), doubtful: items.map((l) => l.doubtful), shift } };
+  const joins = items.some((l) => l.join) ? items.map((l) => l.join) : void 0;
+  return { lines, cuts: { cut: items.map((l) => l.cut || l.end), doubtful: items.map((l) => l.doubtful), shift, joins } };
 }
 function markEnds(items, outer) {
   const goesOn = (i) => i + 1 < items.length && !isBlank2(items[i]) && !isBlank2(items[i + 1]) && (outer[i] && !items[i].rest || items[i + 1].rest);
@@ -23152,6 +23179,7 @@ function unquoteAs(items, isQuoted, alone) {
   if (rests.size > 0) {
     markDoubtful(items, rests, isQuoted, alone);
     markCutBeforeRests(items, rests);
+    markJoins(items, rests);
   }
   for (const l of items) {
     if (!isQuoted(l)) continue;
@@ -23185,6 +23213,13 @@ function markCutBeforeRests(items, rests) {
     const prev = items[i - 1];
     const t = longestLine([prev.text]);
     if (t.chars < width.chars - NEAR_WIDTH && t.columns < width.columns - NEAR_WIDTH && prev.text.length < width.chars - NEAR_WIDTH) prev.cut = true;
+  }
+}
+function markJoins(items, rests) {
+  const width = items.reduce((w, l, i) => l.rest || rests.has(i) ? w : Math.max(w, l.text.length), 0);
+  for (const i of rests) {
+    const prev = items[i - 1];
+    if (prev.text.length === width && !items[i].doubtful && !prev.doubtful) items[i].join = true;
   }
 }
 function stripCommonPrefix(lines) {
@@ -24507,7 +24542,7 @@ function linkConnectors(tokens, nodes, warnings, at, claimed) {
     }
     if (children.length === 0) {
       unresolved++;
-      warnings.push({ code: "dangling-connector", message: `The connector under operator ${op.label} (${op.id}) leads to nothing the parser recognises.`, line: at(connLine) });
+      warnings.push({ code: "dangling-connector", message: `The connector under operator ${op.label} (${op.id}) leads to no box or object drawn below it.`, line: at(connLine) });
     }
     for (const child of children) {
       child.hasParent = true;
@@ -24538,7 +24573,10 @@ function settlePlan(stmt, lines, sources) {
     plan = planFromGraph(stmt, lines, graph, sources, detailsProblem);
   } else if (details.size > 0) {
     if (!detailsProblem) plan = planFromDetails(details, void 0, sources.objects);
-    else stmt.errors.push({ code: "no-graph", message: `The text has Plan Details but no Access Plan graph, and the operator tree cannot be rebuilt from the details: ${detailsProblem}.` });
+    else {
+      const todo = sources.wrapped ? ` The lines of the paste were wrapped when it was copied: ${PASTE_AS_WRITTEN}.` : "";
+      stmt.errors.push({ code: "no-graph", message: `The text has Plan Details but no Access Plan graph, and the operator tree cannot be rebuilt from the details: ${detailsProblem}.${todo}` });
+    }
   } else if (sources.hasAccessPlanSection) {
     stmt.errors.push({ code: "empty-graph", message: 'The "Access Plan:" section is empty or cut off before the graph.' });
   } else if (stmt.statementNumber !== void 0) {
@@ -24567,7 +24605,8 @@ function planFromGraph(stmt, lines, graph, sources, detailsProblem) {
   if (!detailsProblem && (g.operators.length === 0 || detailsCover(details, g.operators))) {
     if (g.operators.length > 0) {
       const why = g.damage === "spaces-collapsed" ? "is damaged: runs of spaces were collapsed" : g.damage === "indentation-stripped" ? "is damaged: its indentation was stripped" : `could not be read completely (${problems[0]?.message ?? g.errors[0]?.message ?? "no tree"})`;
-      stmt.warnings.push({ code: "rebuilt-from-details", message: `The Access Plan graph ${why}; the tree was rebuilt from Plan Details' input streams instead.` });
+      const wrapped = sources.wrapped && !g.damage ? " The lines of the paste were wrapped when it was copied; to have the drawing read, " + PASTE_AS_WRITTEN + "." : "";
+      stmt.warnings.push({ code: "rebuilt-from-details", message: `The Access Plan graph ${why}; the tree was rebuilt from Plan Details' input streams instead.${wrapped}` });
     }
     return planFromDetails(details, graph.totalCost, objects);
   }
@@ -24579,9 +24618,22 @@ function readDrawing(lines, graph, sources) {
   const read = (from) => parseGraph(from.slice(graph.start, graph.end), graph.start + 1, sources.details);
   const clean = (g2) => g2.operators.length > 0 && g2.linked && g2.errors.length === 0 && !g2.warnings.some((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)) && starvedOperators(g2.operators).length === 0;
   const g = read(lines);
-  if (!sources.shiftedLines || clean(g)) return g;
-  const shifted2 = read(sources.shiftedLines);
-  return clean(shifted2) ? shifted2 : g;
+  if (clean(g)) return g;
+  if (sources.shiftedLines) {
+    const shifted2 = read(sources.shiftedLines);
+    if (clean(shifted2)) return shifted2;
+  }
+  const joins = sources.joins;
+  if (joins && joins.slice(graph.start + 1, graph.end).some(Boolean)) {
+    const joined = [];
+    for (let i = graph.start; i < graph.end; i++) {
+      if (joins[i] && i > graph.start) joined[joined.length - 1] += lines[i];
+      else joined.push(lines[i]);
+    }
+    const j = parseGraph(joined, graph.start + 1, sources.details);
+    if (clean(j)) return j;
+  }
+  return g;
 }
 function refuseGraph(stmt, operators, errors, problems, sources, detailsProblem) {
   const nameOf2 = (op) => {
@@ -24590,11 +24642,14 @@ function refuseGraph(stmt, operators, errors, problems, sources, detailsProblem)
   };
   const found = [...operators].sort((a, b) => a.id - b.id).map((op) => `${nameOf2(op)} (${op.id})`).join(", ");
   const hint = sources.hasDetails ? ` Plan Details cannot replace it: ${detailsProblem}.` : "";
-  if (errors.length > 0) stmt.errors.push(...errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.${hint}` })));
+  const todo = sources.wrapped ? ` The lines of the paste were wrapped when it was copied, which moves the drawing's columns: ${PASTE_AS_WRITTEN}.` : ` To have it read, ${PASTE_AS_WRITTEN}.`;
+  if (errors.length > 0) stmt.errors.push(...errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.${hint}${e.code === "damaged-graph" ? "" : todo}` })));
   else {
+    const named = problems.slice(0, PROBLEMS_NAMED).map((w) => (w.line ? `line ${w.line}: ` : "") + w.message);
+    const more = problems.length > PROBLEMS_NAMED ? ` ${problems.length - PROBLEMS_NAMED} more such problem${problems.length - PROBLEMS_NAMED > 1 ? "s" : ""} not listed.` : "";
     stmt.errors.push({
       code: "unreadable-graph",
-      message: `The Access Plan graph could not be read completely, so no tree is shown rather than a wrong one: ${problems.map((w) => (w.line ? `line ${w.line}: ` : "") + w.message).join(" ")} Operators seen: ${found}.${hint}`,
+      message: `The Access Plan graph could not be read completely, so no tree is shown rather than a wrong one: ${named.join(" ")}${more} Operators seen: ${found}.${hint}${todo}`,
       line: problems[0]?.line
     });
   }
@@ -24682,7 +24737,7 @@ function mergeDetails(plan, details, warnings) {
     for (const w of d.objectsWritten) if (!op.objectsWritten.some((x) => x === w)) op.objectsWritten.push(w);
   }
 }
-var INFORMATIONAL_GRAPH_WARNINGS, INPUTS_NEEDED;
+var INFORMATIONAL_GRAPH_WARNINGS, INPUTS_NEEDED, PASTE_AS_WRITTEN, PROBLEMS_NAMED;
 var init_exfmt_tree = __esm({
   "server/src/explain/exfmt-tree.ts"() {
     "use strict";
@@ -24712,6 +24767,8 @@ var init_exfmt_tree = __esm({
       IXSCAN: 1,
       RIDSCN: 1
     };
+    PASTE_AS_WRITTEN = "paste the db2exfmt output as it was written (from the file itself, not from a mail, a chat or a terminal window), or attach the file";
+    PROBLEMS_NAMED = 3;
   }
 });
 
@@ -24736,7 +24793,7 @@ function parseStatementRegion(stmt, lines, from, to, cuts) {
     for (let i = graph.start; i < graph.end; i++) if (cuts.doubtful[i] && /^\S/.test(lines[i])) doubtfulGraphLines.push(i);
   }
   const shiftedLines = cuts.shift ? lines.map((l, i) => cuts.shift[i] > 0 && l !== "" ? " ".repeat(cuts.shift[i]) + l : l) : void 0;
-  settlePlan(stmt, lines, { graph, hasDetails: details !== void 0, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === "Access Plan"), refusedDetails, doubtfulGraphLines, shiftedLines });
+  settlePlan(stmt, lines, { graph, hasDetails: details !== void 0, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === "Access Plan"), refusedDetails, doubtfulGraphLines, shiftedLines, joins: cuts.joins, wrapped: cuts.cut.some(Boolean) || cuts.doubtful.some(Boolean) });
 }
 function findSections(lines, from, to) {
   const sections = [];
@@ -24843,7 +24900,7 @@ function statementText(lines, start, end, cuts, section2, warnings) {
     if (i > start && ambiguousBreak(lines, i - 1, i, cuts) && (cuts.doubtful[i] || !startsClause(raw))) {
       warnings.push({
         code: "wrapped-text",
-        message: cuts.doubtful[i] ? `The ${section2} is not used: ${breakWhy(i - 1, i, cuts)} ("${raw.trim().slice(0, 12)}"); nothing tells which.` : `The ${section2} is not used: line ${i} fills the width of the paste (${lines[i - 1].trimEnd().length} characters) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
+        message: cuts.doubtful[i] ? `The ${section2} is not used: ${breakWhy(i - 1, i, cuts)} ("${raw.trim().slice(0, 12)}"); nothing tells which.` : `The ${section2} is not used: line ${i} may end where the paste was wrapped and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
         line: i
       });
       return void 0;
