@@ -67,7 +67,8 @@ export const javaAdapter: LanguageAdapter = {
   },
 
   assignments(node) {
-    return node.type === 'variable_declarator' || node.type === 'resource' ? declaratorAssignment(node) : operatorAssignment(node, ['+=']);
+    const type = node.type;
+    return type === 'variable_declarator' || type === 'resource' ? declaratorAssignment(node) : operatorAssignment(node, ['+=']);
   },
 
   callAssignments(call) {
