@@ -35,11 +35,16 @@ export const javaAdapter: LanguageAdapter = {
     const classes: string[] = [];
     // The type's own name, without its package or type arguments: a.b.Dao<T> → Dao.
     const typeName = (node: Node | null) => (node ? (node.type === 'generic_type' ? node.namedChild(0) : node)?.text.replace(/^.*\./, '') : undefined);
+    const asked = [...names];
     for (const node of declarations) {
       const kind = node.type;
       if (kind === 'formal_parameter' || kind === 'field_declaration' || kind === 'local_variable_declaration') {
-        // Variables by the names asked for only: a type is read (three nodes through wasm) where its name is one.
+        // Variables by the names asked for only: each node asked of wasm costs about a microsecond, the declarators'
+        // list more, so a short declaration whose text holds none of the names is passed over. (A long one, a lambda's
+        // body, is read: scanning the text of every declaration nested in it would grow with the square of the nesting.)
         if (names.size === 0) continue;
+        const text = node.text;
+        if (text.length <= 1000 && !asked.some((name) => text.includes(name))) continue;
         const declarators = kind === 'formal_parameter' ? [node] : node.childrenForFieldName('declarator');
         let type: string | undefined | null = null;
         for (const d of declarators) {
