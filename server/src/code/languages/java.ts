@@ -35,7 +35,8 @@ export const javaAdapter: LanguageAdapter = {
     const classes: string[] = [];
     // The type's own name, without its package or type arguments: a.b.Dao<T> → Dao.
     const typeName = (node: Node | null) => (node ? (node.type === 'generic_type' ? node.namedChild(0) : node)?.text.replace(/^.*\./, '') : undefined);
-    const asked = [...names];
+    // One of the names as a whole identifier (names are identifiers: no pattern characters but `$`).
+    const naming = new RegExp(`(?<![\\w$])(?:${[...names].map((n) => n.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
     for (const node of declarations) {
       const kind = node.type;
       if (kind === 'formal_parameter' || kind === 'field_declaration' || kind === 'local_variable_declaration') {
@@ -44,7 +45,7 @@ export const javaAdapter: LanguageAdapter = {
         // body, is read: scanning the text of every declaration nested in it would grow with the square of the nesting.)
         if (names.size === 0) continue;
         const text = node.text;
-        if (text.length <= 1000 && !asked.some((name) => text.includes(name))) continue;
+        if (text.length <= 1000 && !naming.test(text)) continue;
         const declarators = kind === 'formal_parameter' ? [node] : node.childrenForFieldName('declarator');
         let type: string | undefined | null = null;
         for (const d of declarators) {
