@@ -230,8 +230,9 @@ export interface LanguageAdapter {
    * The types the file's variables, fields and parameters are declared with (name → type name), and the types its
    * classes are (their names, and what they extend and implement): to match a method called in another file's loop
    * on `ts` of type TradeServices with the class here that implements it (code-model/types.ts, CodeModel.types).
+   * `names`: the variables asked about (the receivers of methods called in loops); others may be left out.
    */
-  declaredTypes?(declarations: readonly Node[]): { variables: Map<string, string>; classes: string[] };
+  declaredTypes?(declarations: readonly Node[], names: ReadonlySet<string>): { variables: Map<string, string>; classes: string[] };
   /**
    * Free functions link files (C/C++): the walk records the functions the file defines (static or not) and the
    * calls of functions by plain name, once per calling function outside loops and once per loop inside one
@@ -259,9 +260,12 @@ export function simpleName(node: Node | null | undefined): string | undefined {
   return /^[A-Za-z_$]/.test(name) ? name : undefined;
 }
 
+const COMMENT_TYPES = new Set(['comment', 'line_comment', 'block_comment']);
+
 /** The arguments of a call's argument list, comments left out (each grammar names its comment nodes its own way). */
 export function argsOf(list: Node | null): Node[] {
-  return list ? list.namedChildren.filter((n): n is Node => !!n && n.type !== 'comment' && n.type !== 'line_comment' && n.type !== 'block_comment') : [];
+  // (`type` once per node: each read of it is a call into wasm.)
+  return list ? list.namedChildren.filter((n): n is Node => !!n && !COMMENT_TYPES.has(n.type)) : [];
 }
 
 /** The text of a `//` or `/* ... *\/` comment without its delimiters (Java, JavaScript, C). */

@@ -78,13 +78,21 @@ export function decodeQuoted(
   return pieces;
 }
 
+const NOT_EXPRESSIONS = new Set(['format_specifier', 'type_conversion', 'comment']);
+
+// (Each read of a node's `type` is a call into wasm: read once.)
 function expressionChildren(node: Node): Node[] {
-  return node.namedChildren.filter((c): c is Node => !!c && c.type !== 'format_specifier' && c.type !== 'type_conversion' && c.type !== 'comment');
+  return node.namedChildren.filter((c): c is Node => !!c && !NOT_EXPRESSIONS.has(c.type));
+}
+
+function isInterpolation(node: Node): boolean {
+  const type = node.type;
+  return type === 'interpolation' || type === 'template_substitution';
 }
 
 /** The one expression inside an interpolation node (`{x}`, `${x}`), if it is one. */
 function innerExpression(node: Node): Node | undefined {
-  if (node.type !== 'interpolation' && node.type !== 'template_substitution') return undefined;
+  if (!isInterpolation(node)) return undefined;
   const named = expressionChildren(node);
   return named.length === 1 ? named[0] : undefined;
 }
@@ -92,7 +100,7 @@ function innerExpression(node: Node): Node | undefined {
 /** The expression inside an interpolation node: `{x}` → x, `${x}` → x, `$x` → $x as a whole. */
 function innerSpliceSpan(node: Node): Span {
   const named = expressionChildren(node);
-  if ((node.type === 'interpolation' || node.type === 'template_substitution') && named.length > 0) {
+  if (isInterpolation(node) && named.length > 0) {
     return { start: named[0].startIndex, end: named[named.length - 1].endIndex };
   }
   return { start: node.startIndex, end: node.endIndex };

@@ -197,7 +197,7 @@ class ModelBuilder {
     if (functionCalls && functionCalls.length > 0) code.functionCalls = functionCalls;
     const calls = this.walked.loopMethodCalls;
     if (!this.adapter.declaredTypes || (calls.length === 0 && code.executions.length === 0)) return code;
-    const { variables, classes } = this.adapter.declaredTypes(this.walked.declarations);
+    const { variables, classes } = this.adapter.declaredTypes(this.walked.declarations, new Set(calls.map((c) => c.receiver)));
     if (code.executions.length > 0 && classes.length > 0) {
       code.types = classes;
       if (this.walked.innerCalls.length > 0) code.innerCalls = this.walked.innerCalls;
@@ -478,10 +478,26 @@ class ModelBuilder {
     if (this.isMarkerList(own)) return { span, text, markers: true };
     if (numericVariable(own, scope) || this.countersOnly(own, scope)) return { span, text, numeric: true };
     const splice: NonNullable<SqlExecution['splices']>[number] = rowListVariable(own, scope, this.source) ? { span, text, rows: true } : { span, text };
-    if (this.quotedBy(doublesQuotes, own, scope, 0, new Set()) || (shown && this.quotedBy(doublesQuotes, text, scope, 0, new Set()))) splice.quoted = true;
-    else if (this.quotedBy(callsSqlEscape, own, scope, 0, new Set()) || (shown && this.quotedBy(callsSqlEscape, text, scope, 0, new Set()))) splice.escaped = true;
+    if (this.quoted(doublesQuotes, own, scope) || (shown && this.quoted(doublesQuotes, text, scope))) splice.quoted = true;
+    else if (this.quoted(callsSqlEscape, own, scope) || (shown && this.quoted(callsSqlEscape, text, scope))) splice.escaped = true;
     return splice;
   }
+
+  /**
+   * quotedBy from the top, once per test, expression and scope: the same names are spliced again and again (a value
+   * spliced into each of a file's statements), and each answer follows their assignments three levels down.
+   */
+  private quoted(quotes: (expr: string) => boolean, expr: string, scope: Scope): boolean {
+    let byScope = this.quotedAnswers.get(quotes);
+    if (!byScope) this.quotedAnswers.set(quotes, (byScope = new Map()));
+    let byExpr = byScope.get(scope);
+    if (!byExpr) byScope.set(scope, (byExpr = new Map()));
+    let answer = byExpr.get(expr);
+    if (answer === undefined) byExpr.set(expr, (answer = this.quotedBy(quotes, expr, scope, 0, new Set())));
+    return answer;
+  }
+
+  private readonly quotedAnswers = new Map<(expr: string) => boolean, Map<Scope, Map<string, boolean>>>();
 
   /**
    * The code quotes a value before splicing it: it doubles its single quotes (`.replace("'", "''")`, `doublesQuotes`)

@@ -322,19 +322,22 @@ class TreeWalk {
     const adapter = this.adapter;
     const name = adapter.calleeName(node);
     if (name === undefined) return;
-    if (!this.loopCalls.has(name)) {
-      const { loop, counted } = this.innermostLoop();
-      if (loop) this.loopCalls.set(name, { loop, guarded: counted });
-    }
+    const top = this.frames[this.frames.length - 1];
+    const loop = top?.loop;
+    if (loop && !this.loopCalls.has(name)) this.loopCalls.set(name, { loop, guarded: top.counted ?? false });
     // obj.method(...) in a loop, obj a plain name: another file's class may define the method (CodeModel.loopCalls).
-    // Only for a language whose declared types the model reads (Java): no lookup per call for the others.
-    const receiver = adapter.declaredTypes ? node.childForFieldName('object') : null;
-    if (adapter.declaredTypes && this.declared.has(name) && (!receiver || receiver.type === 'this')) this.noteInnerCall(node, name);
-    if (receiver?.type === 'identifier' && !this.seenMethodCalls.has(`${name}.${receiver.text}`)) {
-      const { loop, counted } = this.innermostLoop();
-      if (loop) {
-        this.seenMethodCalls.add(`${name}.${receiver.text}`);
-        this.loopMethodCalls.push({ name, receiver: receiver.text, loop, guarded: counted });
+    // Only for a language whose declared types the model reads (Java): no lookup per call for the others. The
+    // receiver is looked up only where one of the two can use it (each node asked of wasm costs about a microsecond).
+    const declared = adapter.declaredTypes !== undefined && this.declared.has(name);
+    const receiver = adapter.declaredTypes && (loop || declared) ? node.childForFieldName('object') : null;
+    const receiverType = receiver?.type;
+    if (declared && (!receiver || receiverType === 'this')) this.noteInnerCall(node, name);
+    if (loop && receiverType === 'identifier') {
+      const receiverName = receiver!.text;
+      const key = `${name}.${receiverName}`;
+      if (!this.seenMethodCalls.has(key)) {
+        this.seenMethodCalls.add(key);
+        this.loopMethodCalls.push({ name, receiver: receiverName, loop, guarded: top.counted ?? false });
       }
     }
     if (adapter.linksFunctions && node.childForFieldName('function')?.type === 'identifier' && !PLACEHOLDER_CALL.test(name)) this.noteFunctionCall(node, name, end);
@@ -377,11 +380,34 @@ class TreeWalk {
     const adapter = this.adapter;
     const { loop, conditions, counted } = this.innermostLoop();
     const scope = this.currentScope();
-    this.calls.push({ call, scope, loop, conditions, countGuarded: counted, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
+    this.calls.push(new WalkedCall(call, scope, loop, conditions, counted, callbackParams(call)));
     if (adapter.callAssignments) {
       for (const a of adapter.callAssignments(call)) addAssignment((a.enclosing && scopesNaming(scope, a.name)[0]) || scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) this.openLoop(node, call.name);
+  }
+}
+
+/**
+ * A call kept with its context. The variable its result is assigned to is looked up when a classifier first asks
+ * (a connect, a prepare: few calls), not for every call kept: the lookup goes through the node's parents, which
+ * web-tree-sitter finds by walking down from the root. (Asked while the tree is alive: model.ts, during the read.)
+ */
+class WalkedCall implements CallContext {
+  private result?: { name: string | undefined };
+
+  constructor(
+    readonly call: CallSite,
+    readonly scope: Scope,
+    readonly loop: LoopInfo | undefined,
+    readonly conditions: number,
+    readonly countGuarded: boolean,
+    readonly callbackParams: string[] | undefined,
+  ) {}
+
+  get resultName(): string | undefined {
+    this.result ??= { name: resultNameOf(this.call.node) };
+    return this.result.name;
   }
 }
 

@@ -30,21 +30,29 @@ export const javaAdapter: LanguageAdapter = {
     return node.childForFieldName('name')?.text;
   },
   declarations: new Set(['field_declaration', 'local_variable_declaration', 'formal_parameter', 'class_declaration', 'interface_declaration', 'record_declaration']),
-  declaredTypes(declarations) {
+  declaredTypes(declarations, names) {
     const variables = new Map<string, string>();
     const classes: string[] = [];
     // The type's own name, without its package or type arguments: a.b.Dao<T> → Dao.
     const typeName = (node: Node | null) => (node ? (node.type === 'generic_type' ? node.namedChild(0) : node)?.text.replace(/^.*\./, '') : undefined);
+    // One of the names as a whole identifier (names are identifiers: no pattern characters but `$`).
+    const naming = new RegExp(`(?<![\\w$])(?:${[...names].map((n) => n.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
     for (const node of declarations) {
-      if (node.type === 'formal_parameter') {
-        const type = typeName(node.childForFieldName('type'));
-        const name = node.childForFieldName('name')?.text;
-        if (type && name) variables.set(name, type);
-      } else if (node.type === 'field_declaration' || node.type === 'local_variable_declaration') {
-        const type = typeName(node.childForFieldName('type'));
-        for (const d of node.childrenForFieldName('declarator')) {
+      const kind = node.type;
+      if (kind === 'formal_parameter' || kind === 'field_declaration' || kind === 'local_variable_declaration') {
+        // Variables by the names asked for only: each node asked of wasm costs about a microsecond, the declarators'
+        // list more, so a short declaration whose text holds none of the names is passed over. (A long one, a lambda's
+        // body, is read: scanning the text of every declaration nested in it would grow with the square of the nesting.)
+        if (names.size === 0) continue;
+        const text = node.text;
+        if (text.length <= 1000 && !naming.test(text)) continue;
+        const declarators = kind === 'formal_parameter' ? [node] : node.childrenForFieldName('declarator');
+        let type: string | undefined | null = null;
+        for (const d of declarators) {
           const name = d?.childForFieldName('name')?.text;
-          if (type && name) variables.set(name, type);
+          if (!name || !names.has(name)) continue;
+          if (type === null) type = typeName(node.childForFieldName('type'));
+          if (type) variables.set(name, type);
         }
       } else {
         const name = node.childForFieldName('name')?.text;
@@ -65,7 +73,8 @@ export const javaAdapter: LanguageAdapter = {
   },
 
   assignments(node) {
-    return node.type === 'variable_declarator' || node.type === 'resource' ? declaratorAssignment(node) : operatorAssignment(node, ['+=']);
+    const type = node.type;
+    return type === 'variable_declarator' || type === 'resource' ? declaratorAssignment(node) : operatorAssignment(node, ['+=']);
   },
 
   callAssignments(call) {

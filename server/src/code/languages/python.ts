@@ -16,8 +16,10 @@ function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Nod
   const args: Node[] = [];
   const keywords = new Map<string, Node>();
   for (const child of list?.namedChildren ?? []) {
-    if (!child || child.type === 'comment') continue;
-    if (child.type === 'keyword_argument') {
+    // (`type` read once: each read is a call into wasm.)
+    const type = child?.type;
+    if (!child || type === 'comment') continue;
+    if (type === 'keyword_argument') {
       const name = child.childForFieldName('name');
       const value = child.childForFieldName('value');
       if (name && value) keywords.set(name.text, value);
@@ -27,15 +29,25 @@ function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Nod
 }
 
 function stringText(node: Node, ev: Evaluator): HostText | undefined {
-  const start = node.namedChildren.find((c) => c?.type === 'string_start');
-  const end = node.namedChildren.find((c) => c?.type === 'string_end');
+  // The parts by type, each child's type read once (a call into wasm): the first string_start and string_end, and
+  // the interpolations.
+  let start: Node | undefined;
+  let end: Node | undefined;
+  const interpolations: Node[] = [];
+  for (const c of node.namedChildren) {
+    const type = c?.type;
+    if (type === 'string_start') start ??= c!;
+    else if (type === 'string_end') end ??= c!;
+    else if (type === 'interpolation') interpolations.push(c!);
+  }
   if (!start || !end) return undefined;
-  const quote = start.text.search(/['"]/);
-  const prefix = (quote < 0 ? start.text : start.text.slice(0, quote)).toLowerCase();
+  const opening = start.text;
+  const quote = opening.search(/['"]/);
+  const prefix = (quote < 0 ? opening : opening.slice(0, quote)).toLowerCase();
   if (prefix.includes('b')) return undefined;
   const raw = prefix.includes('r');
   const fstring = prefix.includes('f');
-  const splices = fstring ? node.namedChildren.filter((c): c is Node => c?.type === 'interpolation') : [];
+  const splices = fstring ? interpolations : [];
   const pieces = decodeQuoted(ev.source, start.endIndex, end.startIndex, raw ? 'none' : fstring ? 'python-f' : 'c', splices, (e) => ev.evaluate(e));
   return { pieces, kind: splices.length > 0 ? 'template' : 'constant' };
 }
@@ -101,8 +113,8 @@ export const pythonAdapter: LanguageAdapter = {
       const value = node.namedChildren.find((c): c is Node => !!c && c.type !== 'as_pattern_target' && c.type !== 'comment');
       return name && value ? [{ name, value, append: false }] : [];
     }
-    const left = node.childForFieldName('left');
-    return left?.type === 'identifier' || left?.type === 'attribute' ? operatorAssignment(node, ['+=']) : [];
+    const leftType = node.childForFieldName('left')?.type;
+    return leftType === 'identifier' || leftType === 'attribute' ? operatorAssignment(node, ['+=']) : [];
   },
 
   evaluate(node, ev) {
