@@ -15797,7 +15797,7 @@ function simpleName(node) {
   return /^[A-Za-z_$]/.test(name2) ? name2 : void 0;
 }
 function argsOf(list) {
-  return list ? list.namedChildren.filter((n) => !!n && n.type !== "comment" && n.type !== "line_comment" && n.type !== "block_comment") : [];
+  return list ? list.namedChildren.filter((n) => !!n && !COMMENT_TYPES.has(n.type)) : [];
 }
 function cStyleCommentText(raw) {
   if (raw.startsWith("//")) return raw.slice(2);
@@ -15823,9 +15823,11 @@ function isCountGuard(condition) {
   if (!/(>=|<=|==|!=|>|<|-ge|-gt|-eq)/.test(condition)) return false;
   return /\b(?:count|cnt|batch\w*|size|limit|every|interval|chunk\w*|commit\w*|threshold|max\w*|n_?rows|rows?_?(?:count|since\w*|in\w*)|pending|len|length)\b/i.test(condition) || /\.size\(\)|\.length\b|len\(/.test(condition) || /(>=|==|>|-ge|-eq|-gt)\s*(?:\(\s*)?\d{2,}/.test(condition);
 }
+var COMMENT_TYPES;
 var init_adapter = __esm({
   "server/src/code/adapter.ts"() {
     "use strict";
+    COMMENT_TYPES = /* @__PURE__ */ new Set(["comment", "line_comment", "block_comment"]);
   }
 });
 
@@ -16401,7 +16403,7 @@ function callbackParams(call) {
 function functionScope(scope) {
   return scope.fn;
 }
-var PLACEHOLDER_CALL, USAGE_CALL, NOT_RUNNING_SQL, interestingTypes, TreeWalk, RESULT_WRAPPERS;
+var PLACEHOLDER_CALL, USAGE_CALL, NOT_RUNNING_SQL, interestingTypes, TreeWalk, WalkedCall, RESULT_WRAPPERS;
 var init_walk2 = __esm({
   "server/src/code/walk.ts"() {
     "use strict";
@@ -16546,17 +16548,19 @@ var init_walk2 = __esm({
         const adapter = this.adapter;
         const name2 = adapter.calleeName(node);
         if (name2 === void 0) return;
-        if (!this.loopCalls.has(name2)) {
-          const { loop, counted: counted2 } = this.innermostLoop();
-          if (loop) this.loopCalls.set(name2, { loop, guarded: counted2 });
-        }
-        const receiver = adapter.declaredTypes ? node.childForFieldName("object") : null;
-        if (adapter.declaredTypes && this.declared.has(name2) && (!receiver || receiver.type === "this")) this.noteInnerCall(node, name2);
-        if (receiver?.type === "identifier" && !this.seenMethodCalls.has(`${name2}.${receiver.text}`)) {
-          const { loop, counted: counted2 } = this.innermostLoop();
-          if (loop) {
-            this.seenMethodCalls.add(`${name2}.${receiver.text}`);
-            this.loopMethodCalls.push({ name: name2, receiver: receiver.text, loop, guarded: counted2 });
+        const top = this.frames[this.frames.length - 1];
+        const loop = top?.loop;
+        if (loop && !this.loopCalls.has(name2)) this.loopCalls.set(name2, { loop, guarded: top.counted ?? false });
+        const declared = adapter.declaredTypes !== void 0 && this.declared.has(name2);
+        const receiver = adapter.declaredTypes && (loop || declared) ? node.childForFieldName("object") : null;
+        const receiverType = receiver?.type;
+        if (declared && (!receiver || receiverType === "this")) this.noteInnerCall(node, name2);
+        if (loop && receiverType === "identifier") {
+          const receiverName = receiver.text;
+          const key = `${name2}.${receiverName}`;
+          if (!this.seenMethodCalls.has(key)) {
+            this.seenMethodCalls.add(key);
+            this.loopMethodCalls.push({ name: name2, receiver: receiverName, loop, guarded: top.counted ?? false });
           }
         }
         if (adapter.linksFunctions && node.childForFieldName("function")?.type === "identifier" && !PLACEHOLDER_CALL.test(name2)) this.noteFunctionCall(node, name2, end);
@@ -16595,11 +16599,32 @@ var init_walk2 = __esm({
         const adapter = this.adapter;
         const { loop, conditions, counted: counted2 } = this.innermostLoop();
         const scope = this.currentScope();
-        this.calls.push({ call, scope, loop, conditions, countGuarded: counted2, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
+        this.calls.push(new WalkedCall(call, scope, loop, conditions, counted2, callbackParams(call)));
         if (adapter.callAssignments) {
           for (const a of adapter.callAssignments(call)) addAssignment(a.enclosing && scopesNaming(scope, a.name)[0] || scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
         }
         if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) this.openLoop(node, call.name);
+      }
+    };
+    WalkedCall = class {
+      constructor(call, scope, loop, conditions, countGuarded, callbackParams2) {
+        this.call = call;
+        this.scope = scope;
+        this.loop = loop;
+        this.conditions = conditions;
+        this.countGuarded = countGuarded;
+        this.callbackParams = callbackParams2;
+      }
+      call;
+      scope;
+      loop;
+      conditions;
+      countGuarded;
+      callbackParams;
+      result;
+      get resultName() {
+        this.result ??= { name: resultNameOf(this.call.node) };
+        return this.result.name;
       }
     };
     RESULT_WRAPPERS = /* @__PURE__ */ new Set(["await_expression", "parenthesized_expression", "cast_expression", "as_expression", "non_null_expression", "await"]);
@@ -16842,7 +16867,7 @@ var init_model = __esm({
         if (functionCalls && functionCalls.length > 0) code.functionCalls = functionCalls;
         const calls = this.walked.loopMethodCalls;
         if (!this.adapter.declaredTypes || calls.length === 0 && code.executions.length === 0) return code;
-        const { variables, classes } = this.adapter.declaredTypes(this.walked.declarations);
+        const { variables, classes } = this.adapter.declaredTypes(this.walked.declarations, new Set(calls.map((c) => c.receiver)));
         if (code.executions.length > 0 && classes.length > 0) {
           code.types = classes;
           if (this.walked.innerCalls.length > 0) code.innerCalls = this.walked.innerCalls;
@@ -17087,10 +17112,24 @@ var init_model = __esm({
         if (this.isMarkerList(own)) return { span, text: text2, markers: true };
         if (numericVariable(own, scope) || this.countersOnly(own, scope)) return { span, text: text2, numeric: true };
         const splice = rowListVariable(own, scope, this.source) ? { span, text: text2, rows: true } : { span, text: text2 };
-        if (this.quotedBy(doublesQuotes, own, scope, 0, /* @__PURE__ */ new Set()) || shown2 && this.quotedBy(doublesQuotes, text2, scope, 0, /* @__PURE__ */ new Set())) splice.quoted = true;
-        else if (this.quotedBy(callsSqlEscape, own, scope, 0, /* @__PURE__ */ new Set()) || shown2 && this.quotedBy(callsSqlEscape, text2, scope, 0, /* @__PURE__ */ new Set())) splice.escaped = true;
+        if (this.quoted(doublesQuotes, own, scope) || shown2 && this.quoted(doublesQuotes, text2, scope)) splice.quoted = true;
+        else if (this.quoted(callsSqlEscape, own, scope) || shown2 && this.quoted(callsSqlEscape, text2, scope)) splice.escaped = true;
         return splice;
       }
+      /**
+       * quotedBy from the top, once per test, expression and scope: the same names are spliced again and again (a value
+       * spliced into each of a file's statements), and each answer follows their assignments three levels down.
+       */
+      quoted(quotes, expr, scope) {
+        let byScope = this.quotedAnswers.get(quotes);
+        if (!byScope) this.quotedAnswers.set(quotes, byScope = /* @__PURE__ */ new Map());
+        let byExpr = byScope.get(scope);
+        if (!byExpr) byScope.set(scope, byExpr = /* @__PURE__ */ new Map());
+        let answer = byExpr.get(expr);
+        if (answer === void 0) byExpr.set(expr, answer = this.quotedBy(quotes, expr, scope, 0, /* @__PURE__ */ new Set()));
+        return answer;
+      }
+      quotedAnswers = /* @__PURE__ */ new Map();
       /**
        * The code quotes a value before splicing it: it doubles its single quotes (`.replace("'", "''")`, `doublesQuotes`)
        * or passes it to an escape function (`this.escape(value)`, `callsSqlEscape`), in the expression, in what the variables
@@ -17402,16 +17441,20 @@ function decodeQuoted(source, start, end, style, splices = [], evaluate) {
   return pieces;
 }
 function expressionChildren(node) {
-  return node.namedChildren.filter((c) => !!c && c.type !== "format_specifier" && c.type !== "type_conversion" && c.type !== "comment");
+  return node.namedChildren.filter((c) => !!c && !NOT_EXPRESSIONS.has(c.type));
+}
+function isInterpolation(node) {
+  const type = node.type;
+  return type === "interpolation" || type === "template_substitution";
 }
 function innerExpression(node) {
-  if (node.type !== "interpolation" && node.type !== "template_substitution") return void 0;
+  if (!isInterpolation(node)) return void 0;
   const named = expressionChildren(node);
   return named.length === 1 ? named[0] : void 0;
 }
 function innerSpliceSpan(node) {
   const named = expressionChildren(node);
-  if ((node.type === "interpolation" || node.type === "template_substitution") && named.length > 0) {
+  if (isInterpolation(node) && named.length > 0) {
     return { start: named[0].startIndex, end: named[named.length - 1].endIndex };
   }
   return { start: node.startIndex, end: node.endIndex };
@@ -17493,13 +17536,14 @@ function joinWithSeparator(elements, sep8, ev) {
   }
   return joinTexts(parts, "concatenation");
 }
-var SIMPLE_ESCAPES, FORMAT_PATTERNS;
+var SIMPLE_ESCAPES, NOT_EXPRESSIONS, FORMAT_PATTERNS;
 var init_literals = __esm({
   "server/src/code/literals.ts"() {
     "use strict";
     init_sqltext();
     init_append();
     SIMPLE_ESCAPES = { n: "\n", t: "	", r: "\r", b: "\b", f: "\f", "0": "\0", v: "\v", a: "\x07", s: " " };
+    NOT_EXPRESSIONS = /* @__PURE__ */ new Set(["format_specifier", "type_conversion", "comment"]);
     FORMAT_PATTERNS = {
       // Bounded quantifiers: flags, width and precision overlap on digits, so unbounded ones backtrack.
       printf: /%(?:(\d{1,3})\$)?[-+ #0,(]{0,6}(?:\d{1,4}|\*)?(?:\.\d{1,4})?(?:hh|h|ll|l|L|q|j|z|t)?([diouxXeEfFgGaAcspnbBhHtT%])/g,
@@ -18854,20 +18898,24 @@ var init_java = __esm({
         return node.childForFieldName("name")?.text;
       },
       declarations: /* @__PURE__ */ new Set(["field_declaration", "local_variable_declaration", "formal_parameter", "class_declaration", "interface_declaration", "record_declaration"]),
-      declaredTypes(declarations) {
+      declaredTypes(declarations, names3) {
         const variables = /* @__PURE__ */ new Map();
         const classes = [];
         const typeName = (node) => node ? (node.type === "generic_type" ? node.namedChild(0) : node)?.text.replace(/^.*\./, "") : void 0;
+        const naming = new RegExp(`(?<![\\w$])(?:${[...names3].map((n) => n.replace(/\$/g, "\\$")).join("|")})(?![\\w$])`);
         for (const node of declarations) {
-          if (node.type === "formal_parameter") {
-            const type = typeName(node.childForFieldName("type"));
-            const name2 = node.childForFieldName("name")?.text;
-            if (type && name2) variables.set(name2, type);
-          } else if (node.type === "field_declaration" || node.type === "local_variable_declaration") {
-            const type = typeName(node.childForFieldName("type"));
-            for (const d of node.childrenForFieldName("declarator")) {
+          const kind = node.type;
+          if (kind === "formal_parameter" || kind === "field_declaration" || kind === "local_variable_declaration") {
+            if (names3.size === 0) continue;
+            const text2 = node.text;
+            if (text2.length <= 1e3 && !naming.test(text2)) continue;
+            const declarators = kind === "formal_parameter" ? [node] : node.childrenForFieldName("declarator");
+            let type = null;
+            for (const d of declarators) {
               const name2 = d?.childForFieldName("name")?.text;
-              if (type && name2) variables.set(name2, type);
+              if (!name2 || !names3.has(name2)) continue;
+              if (type === null) type = typeName(node.childForFieldName("type"));
+              if (type) variables.set(name2, type);
             }
           } else {
             const name2 = node.childForFieldName("name")?.text;
@@ -18887,7 +18935,8 @@ var init_java = __esm({
         return { node, name: name2.text, receiver: node.childForFieldName("object") ?? void 0, args: argsOf(node.childForFieldName("arguments")), keywords: /* @__PURE__ */ new Map() };
       },
       assignments(node) {
-        return node.type === "variable_declarator" || node.type === "resource" ? declaratorAssignment(node) : operatorAssignment(node, ["+="]);
+        const type = node.type;
+        return type === "variable_declarator" || type === "resource" ? declaratorAssignment(node) : operatorAssignment(node, ["+="]);
       },
       callAssignments(call) {
         if (call.name === "append" && call.receiver?.type === "identifier" && call.args.length === 1) {
@@ -19744,8 +19793,9 @@ function splitArgs(list) {
   const args = [];
   const keywords = /* @__PURE__ */ new Map();
   for (const child of list?.namedChildren ?? []) {
-    if (!child || child.type === "comment") continue;
-    if (child.type === "keyword_argument") {
+    const type = child?.type;
+    if (!child || type === "comment") continue;
+    if (type === "keyword_argument") {
       const name2 = child.childForFieldName("name");
       const value = child.childForFieldName("value");
       if (name2 && value) keywords.set(name2.text, value);
@@ -19754,15 +19804,23 @@ function splitArgs(list) {
   return { args, keywords };
 }
 function stringText(node, ev) {
-  const start = node.namedChildren.find((c) => c?.type === "string_start");
-  const end = node.namedChildren.find((c) => c?.type === "string_end");
+  let start;
+  let end;
+  const interpolations = [];
+  for (const c of node.namedChildren) {
+    const type = c?.type;
+    if (type === "string_start") start ??= c;
+    else if (type === "string_end") end ??= c;
+    else if (type === "interpolation") interpolations.push(c);
+  }
   if (!start || !end) return void 0;
-  const quote = start.text.search(/['"]/);
-  const prefix = (quote < 0 ? start.text : start.text.slice(0, quote)).toLowerCase();
+  const opening = start.text;
+  const quote = opening.search(/['"]/);
+  const prefix = (quote < 0 ? opening : opening.slice(0, quote)).toLowerCase();
   if (prefix.includes("b")) return void 0;
   const raw = prefix.includes("r");
   const fstring = prefix.includes("f");
-  const splices = fstring ? node.namedChildren.filter((c) => c?.type === "interpolation") : [];
+  const splices = fstring ? interpolations : [];
   const pieces = decodeQuoted(ev.source, start.endIndex, end.startIndex, raw ? "none" : fstring ? "python-f" : "c", splices, (e) => ev.evaluate(e));
   return { pieces, kind: splices.length > 0 ? "template" : "constant" };
 }
@@ -19976,8 +20034,8 @@ var init_python = __esm({
           const value = node.namedChildren.find((c) => !!c && c.type !== "as_pattern_target" && c.type !== "comment");
           return name2 && value ? [{ name: name2, value, append: false }] : [];
         }
-        const left = node.childForFieldName("left");
-        return left?.type === "identifier" || left?.type === "attribute" ? operatorAssignment(node, ["+="]) : [];
+        const leftType = node.childForFieldName("left")?.type;
+        return leftType === "identifier" || leftType === "attribute" ? operatorAssignment(node, ["+="]) : [];
       },
       evaluate(node, ev) {
         switch (node.type) {
