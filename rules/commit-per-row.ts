@@ -16,14 +16,17 @@ const MEASURED_LITERAL = '10,000 single-row inserts whose text carries the value
  * The fix for a code loop. A loop lent through a function it calls once per row (DayTrader's populate loop calling
  * createQuote(), which commits): that function cannot count rows across calls, so the commit moves to the caller.
  */
-function loopAdvice(loop: LoopInfo, counter: string, api: string): string {
+function loopAdvice(loop: LoopInfo, counter: string, api: string, connection: string | undefined): string {
   const first = perRowCallee(loop);
   if (first) {
     return `The loop calls ${first}() once per row and each call commits: leave the commit to the caller, which can commit every 1000 rows or so with a counter (${counter}) and once after the loop.`;
   }
-  // SQLAlchemy: a transaction block (with engine.begin()) opened per row commits at its end; one around the loop does not.
+  // SQLAlchemy: a `with engine.begin()` block opened per row commits at its end, as a commit() per row does. Its two
+  // styles are not mixed: "commit as you go" on one connection or session (commit() when the counter says), or one
+  // engine.begin() block for all the rows.
   if (api === 'sqlalchemy') {
-    return `Open one transaction around the loop (with engine.begin() as conn:) and commit every 1000 rows or so with a counter (${counter}, then conn.commit()), or pass the rows as one list of dicts to conn.execute(text(sql), rows).`;
+    const name = connection ?? 'conn';
+    return `Keep one ${name} for the whole loop, opened before it (with engine.connect() as conn:, or with Session(engine) as session:), and commit as you go: ${name}.commit() every 1000 rows or so with a counter (${counter}) and once after the loop; or pass the rows as one list of dicts to ${name}.execute(text(sql), rows).`;
   }
   return `Commit every 1000 rows or so, with a counter (${counter}), and once after the loop.`;
 }
@@ -75,7 +78,7 @@ const CommitPerRowRule: Rule = {
         const partOf = perRowCallee(commit.loop) ? { partOf: { span: execution.callSpan } } : {};
         // Every table the loop fills (Debezium's test loop inserts into TABLEA and TABLEB, then commits).
         const tables = new Set(inserting.filter((e) => sameLoop(e.loop, commit.loop)).map((e) => targetName(e, singleRowInsertOf(e)!, schema)));
-        report({ messageId, data: { loop: loopName(commit.loop), table: andList([...tables]), counter, measured, advice: loopAdvice(commit.loop, counter, commit.api) }, span: commit.callSpan, ...partOf });
+        report({ messageId, data: { loop: loopName(commit.loop), table: andList([...tables]), counter, measured, advice: loopAdvice(commit.loop, counter, commit.api, execution.connection?.name) }, span: commit.callSpan, ...partOf });
       }
     }
     // In a script a row is committed on its own by a COMMIT right after its INSERT when no other row was inserted
