@@ -2,7 +2,7 @@
 // JSON-RPC to it, like an editor would. No mocked connection: what the tests see is what an editor sees.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
@@ -270,6 +270,11 @@ export interface TempWorkspace {
   start(...args: Parameters<typeof LspSession.start> extends [unknown?, ...infer Rest] ? Rest : never): Promise<LspSession>;
   /** A server started otherwise (on no folder) is stopped after the test too. */
   track(session: LspSession): LspSession;
+  /**
+   * Writes `files` (name: text) into `dir`, starts a server on it (no debounce), opens the files named in `open` and
+   * waits until each has been analysed once; `uri` gives a file's URI.
+   */
+  openDocuments(files: Record<string, string>, open: readonly string[]): Promise<{ s: LspSession; uri: (name: string) => string }>;
 }
 
 /**
@@ -296,6 +301,15 @@ export function tempWorkspace(prefix: string): TempWorkspace {
     track(session) {
       sessions.push(session);
       return session;
+    },
+    async openDocuments(files, open) {
+      for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+      const s = await this.start({ debounceMs: 0 });
+      await s.waitIdle();
+      const uri = (name: string) => uriOf(join(dir, name));
+      for (const name of open) s.open(uri(name), files[name]);
+      await s.waitFor(`${open.join(' and ')} analysed`, () => open.every((name) => (s.publishedVersions.get(uri(name)) ?? []).includes(1)));
+      return { s, uri };
     },
   };
 }

@@ -5,7 +5,6 @@
 // removed. The server compared a narrower shape than the schema folds (target, row count, loop, columns written) to
 // find the files to re-publish, and the DDL file kept its old findings. Typing a value inside a VALUES list still
 // changes no fact (parts.test.ts, model queries).
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempWorkspace, uriOf, type LspDiagnostic } from './harness';
 
@@ -30,17 +29,9 @@ describe('language server: DDL findings that depend on the inserts of other file
 
   /** Opens ddl.sql and loads.sql (holding `load`); returns an edit function over loads.sql and a wait for ddl.sql's findings. */
   async function open(load: string) {
-    writeFileSync(join(ws.dir, 'ddl.sql'), DDL);
-    writeFileSync(join(ws.dir, 'others.sql'), OTHERS);
-    writeFileSync(join(ws.dir, 'loads.sql'), load);
-    const s = await ws.start({ debounceMs: 0 });
-    await s.waitIdle();
-    const ddlUri = uriOf(join(ws.dir, 'ddl.sql'));
-    const loadUri = uriOf(join(ws.dir, 'loads.sql'));
-    s.open(ddlUri, DDL);
-    s.open(loadUri, load);
-    await s.waitFor('both documents analysed', () => (s.publishedVersions.get(ddlUri) ?? []).includes(1) && (s.publishedVersions.get(loadUri) ?? []).includes(1));
-    const { edit } = s.editor(loadUri, load);
+    const { s, uri } = await ws.openDocuments({ 'ddl.sql': DDL, 'others.sql': OTHERS, 'loads.sql': load }, ['ddl.sql', 'loads.sql']);
+    const ddlUri = uri('ddl.sql');
+    const { edit } = s.editor(uri('loads.sql'), load);
     const findings = (code: string, expected: number, what: string) =>
       s.waitFor(`${what} (${code} on ddl.sql: ${expected})`, () => count(s.diagnostics.get(ddlUri), code) === expected, 8000);
     return { s, edit, findings };

@@ -3,9 +3,7 @@
 // that: an INSERT's or a MERGE's column list, or NULL typed in place of a value. Such an edit keeps the shape the
 // server compared to find the files to re-publish (target, rows, loop), and the DDL file kept its old findings.
 import { strict as assert } from 'node:assert';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { tempWorkspace, uriOf, type LspDiagnostic } from './harness';
+import { tempWorkspace, type LspDiagnostic } from './harness';
 
 const DDL = 'CREATE TABLE APP.DOCS (ID INTEGER NOT NULL, NAME VARCHAR(40), BODY CLOB(1M), PRIMARY KEY (ID));\n';
 const INSERT = 'INSERT INTO APP.DOCS (ID, NAME) VALUES (?, ?);\n';
@@ -19,15 +17,9 @@ describe('language server: DDL findings that depend on the columns inserts write
 
   /** Opens the DDL file and a load file holding `load`; returns an edit function over the load file's text. */
   async function open(load: string) {
-    writeFileSync(join(ws.dir, 'ddl.sql'), DDL);
-    writeFileSync(join(ws.dir, 'load.sql'), load);
-    const s = await ws.start({ debounceMs: 0 });
-    await s.waitIdle();
-    const ddlUri = uriOf(join(ws.dir, 'ddl.sql'));
-    const loadUri = uriOf(join(ws.dir, 'load.sql'));
-    s.open(ddlUri, DDL);
-    s.open(loadUri, load);
-    await s.waitFor('both documents analysed', () => (s.publishedVersions.get(ddlUri) ?? []).includes(1) && (s.publishedVersions.get(loadUri) ?? []).includes(1));
+    const { s, uri } = await ws.openDocuments({ 'ddl.sql': DDL, 'load.sql': load }, ['ddl.sql', 'load.sql']);
+    const ddlUri = uri('ddl.sql');
+    const loadUri = uri('load.sql');
     assert.equal(lobs(s.diagnostics.get(ddlUri)), 0, 'no insert writes BODY yet');
     const { edit } = s.editor(loadUri, load);
     const lobColumn = (count: number, what: string) => s.waitFor(what, () => lobs(s.diagnostics.get(ddlUri)) === count, 8000);
