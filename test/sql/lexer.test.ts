@@ -223,4 +223,19 @@ describe('sql lexer', () => {
     assert.equal(terminatorDirective(' <ScriptOptions statementTerminator="$"/>'), '$');
     assert.equal(terminatorDirective(' SET TERMINATOR @'), undefined);
   });
+
+  it('finds a terminator directive after any white space the expressions allow, and nowhere else', () => {
+    // The directives are looked for only where their first character is: the same answers as the expressions.
+    const plain = (body: string) => /^\s*#SET\s+TERMINATOR\s+(\S+)/i.exec(body)?.[1] ?? /<ScriptOptions\s+statementTerminator="([^"\s]+)"/i.exec(body)?.[1];
+    const parts = [' ', '\t', '\u00a0', '\u2003', '\ufeff', '#SET TERMINATOR @', '#set\tterminator !!', 'x', '<ScriptOptions statementTerminator="$"/>', '<', '#', 'é'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let n = 0; n < 3000; n++) {
+      let body = '';
+      for (let k = next() % 5; k >= 0; k--) body += parts[next() % parts.length];
+      assert.equal(terminatorDirective(body), plain(body), JSON.stringify(body));
+    }
+    assert.equal(terminatorDirective('\u00a0#SET TERMINATOR @'), '@');
+    assert.equal(terminatorDirective('x <ScriptOptions statementTerminator="!"/>'), '!');
+  });
 });

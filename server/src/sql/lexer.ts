@@ -152,11 +152,27 @@ const SCRIPT_OPTIONS_TERMINATOR = /<ScriptOptions\s+statementTerminator="([^"\s]
  * terminator. Returns the new terminator or undefined. `body` is the comment text after `--`.
  */
 export function terminatorDirective(body: string): string | undefined {
-  const m = SET_TERMINATOR.exec(body);
-  if (m) return m[1];
-  const s = SCRIPT_OPTIONS_TERMINATOR.exec(body);
-  if (s) return s[1];
+  // Nearly every comment is prose: each expression runs only where its first character is (a 200,000-line
+  // script spent 8 ms, 2% of its run, in SET_TERMINATOR alone).
+  if (mayStartWithHash(body)) {
+    const m = SET_TERMINATOR.exec(body);
+    if (m) return m[1];
+  }
+  if (body.indexOf('<') >= 0) {
+    const s = SCRIPT_OPTIONS_TERMINATOR.exec(body);
+    if (s) return s[1];
+  }
   return undefined;
+}
+
+/** Whether the first character after ASCII white space is '#' or not ASCII (\s also matches Unicode spaces). */
+function mayStartWithHash(body: string): boolean {
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    return c === 35 || c >= 128;
+  }
+  return false;
 }
 
 function keywordAt(text: string, start: number, end: number, upper: string): boolean {
