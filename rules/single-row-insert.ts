@@ -11,6 +11,7 @@ import { ROW_AT_A_TIME_EXTRA_PER_100K } from './support/measurements';
 import { andList } from '../server/src/engine/merge';
 import { writesSeedRows } from './support/targets';
 import { firstRowSpan } from '../server/src/sql/grammar/values';
+import { partitionPoint } from '../server/src/engine/sorted';
 
 /**
  * A loop lent through a function the loop calls once per row (buy() in DayTrader's populate loop): the INSERT's own
@@ -291,14 +292,8 @@ function routineFold(loop: LoopInfo): string {
  */
 function overlapsComment(comments: readonly { span: Span }[]): (edit: { span: Span }) => boolean {
   return ({ span }) => {
-    let low = 0;
-    let high = comments.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (comments[mid].span.end <= span.start) low = mid + 1;
-      else high = mid;
-    }
-    return low < comments.length && comments[low].span.start < span.end;
+    const first = partitionPoint(comments, (c) => c.span.end <= span.start);
+    return first < comments.length && comments[first].span.start < span.end;
   };
 }
 

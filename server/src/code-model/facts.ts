@@ -8,6 +8,7 @@ import { displayKey, type SchemaModel } from '../schema/schema';
 import type { LoopInfo, SqlExecution } from './types';
 
 import { isBulkLoop } from './bulk-loops';
+import { partitionPoint } from '../engine/sorted';
 
 export { isBulkLoop };
 
@@ -45,15 +46,8 @@ export function within(inner: Span, outer: Span): boolean {
 
 /** The span among `sorted` (by start, disjoint) that contains file offset `at`. */
 function spanAt(sorted: readonly Span[], at: number): Span | undefined {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid].end <= at) lo = mid + 1;
-    else if (sorted[mid].start > at) hi = mid - 1;
-    else return sorted[mid];
-  }
-  return undefined;
+  const span = sorted[partitionPoint(sorted, (s) => s.end <= at)];
+  return span && span.start <= at ? span : undefined;
 }
 
 /**

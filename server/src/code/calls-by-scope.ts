@@ -1,6 +1,7 @@
 // Calls on a handle or a connection kept by scope, for "the latest one before this call, in its function or an
 // enclosing one" in time that does not grow with the number of functions (code/model.ts, code/autocommit.ts).
 import { within, type Scope } from './adapter';
+import { partitionPoint } from '../engine/sorted';
 
 /**
  * The calls on one handle or connection (a statement handle's prepares or array sizes, a connection's autocommit
@@ -36,14 +37,8 @@ export class CallsByScope<T extends { at: number }> {
     const consider = (list: readonly { call: T; seq: number }[]) => {
       enclosing = true;
       // The first call after `at`: the one before it is this scope's latest at or before `at`.
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (list[mid].call.at <= at) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo > 0 && (!best || list[lo - 1].seq > best.seq)) best = list[lo - 1];
+      const after = partitionPoint(list, (entry) => entry.call.at <= at);
+      if (after > 0 && (!best || list[after - 1].seq > best.seq)) best = list[after - 1];
     };
     if (this.byScope.size <= scope.depth + 1) {
       for (const [s, list] of this.byScope) if (within(scope, s)) consider(list);

@@ -4,6 +4,7 @@
 import type { Span, Statement } from '../sql/ast';
 import { assignmentsNamed, scopesNaming, type Scope } from './adapter';
 import { parentOf } from './parents';
+import { partitionPoint } from '../engine/sorted';
 
 /**
  * How many distinct spliced expressions (file spans) a statement of a text holds: each character of its first 4,000 is
@@ -15,14 +16,7 @@ export function splicesIn(stmt: Statement, splices: readonly { span: Span }[]): 
   for (let o = stmt.span.start; o < Math.min(stmt.span.end, stmt.span.start + 4000); o++) {
     const at = stmt.origin.toFile(o);
     // The last span starting at or before `at`: spliced expressions do not overlap.
-    let lo = 0;
-    let hi = sorted.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid].start <= at) [found, lo] = [mid, mid + 1];
-      else hi = mid - 1;
-    }
+    const found = partitionPoint(sorted, (s) => s.start <= at) - 1;
     if (found >= 0 && at < sorted[found].end) hit.add(sorted[found]);
   }
   return hit.size;

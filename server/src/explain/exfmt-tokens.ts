@@ -3,6 +3,7 @@
 // tokens centred in a range of columns (lowerBound, inCentreRange, nearest).
 import type { PlanOperator } from './model';
 import { isDb2Number, parseDb2Number } from './symbols';
+import { partitionPoint } from '../engine/sorted';
 
 export interface Token {
   text: string;
@@ -68,14 +69,7 @@ export function objectKind(typeLabel: string): string {
 
 /** Index of the first item whose centre is >= `value` (items sorted by centre). */
 export function lowerBound(items: { centre: number }[], value: number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (items[mid].centre < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return partitionPoint(items, (item) => item.centre < value);
 }
 
 /** Items whose centre lies in [from, to]; binary search keeps wide plans (thousands of boxes per line) linear. */

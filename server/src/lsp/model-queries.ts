@@ -9,6 +9,7 @@ import { statementsInBulkLoops } from '../code-model/bulk-loops';
 import { shapeOf } from '../schema/edit-shape';
 import { reparsedRange } from '../sql/incremental';
 import { fillShape } from '../schema/written-columns';
+import { partitionPoint } from '../engine/sorted';
 
 export interface NameRef {
   name: QualifiedName;
@@ -109,14 +110,7 @@ export function statementAt(model: FileModel, offset: number): Statement | undef
   // keystroke, for the kind of statement typed in: server-state.ts).
   if (model.source.language === 'sql') {
     const list = model.statements;
-    let low = 0;
-    let high = list.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (fileSpan(list[mid], list[mid].span).start <= offset) low = mid + 1;
-      else high = mid;
-    }
-    const stmt = list[low - 1];
+    const stmt = list[partitionPoint(list, (s) => fileSpan(s, s.span).start <= offset) - 1];
     return stmt && offset <= fileSpan(stmt, stmt.span).end ? stmt : undefined;
   }
   let best: Statement | undefined;

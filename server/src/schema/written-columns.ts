@@ -5,6 +5,7 @@
 import type { ColumnDef, Statement } from '../sql/ast';
 import type { TableInfo } from './schema';
 import { columnKindBits, MISSING_VALUE_BIT, valueKindBit, valuesKindBits, valuesWidth } from '../sql/grammar/values';
+import { partitionPoint } from '../engine/sorted';
 
 /**
  * How a statement fills a column of its table: `value`, a value that may be one (a marker, an expression, a
@@ -145,14 +146,7 @@ export function columnFill(stmt: Statement, name: string, place?: ColumnPlace): 
 /** Whether `at` is among a select's NULL items (InsertStatement source.nullItems, in increasing order): found by halving. */
 function isNullItem(items: readonly number[] | undefined, at: number): boolean {
   if (!items) return false;
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (items[mid] < at) low = mid + 1;
-    else high = mid;
-  }
-  return items[low] === at;
+  return items[partitionPoint(items, (item) => item < at)] === at;
 }
 
 /** The fill of kind bits (columnKindBits) of a column's values: only NULL and DEFAULT are no value. */

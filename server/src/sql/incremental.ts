@@ -8,6 +8,7 @@ import { IDENTITY_ORIGIN, type Comment, type ParsedSql, type Span, type Statemen
 import { parseStatementsFrom } from './parser';
 import { PackedValues } from './grammar/values';
 import { nowMs } from '../engine/clock';
+import { partitionPoint } from '../engine/sorted';
 
 /**
  * SQL PL and dynamic SQL: the parser keeps state across these (variables whose text it knows), and they hold
@@ -187,14 +188,7 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
 
 /** The index of the first item from `from` on that starts at or after `offset` (statements or comments, in text order). */
 function firstStartingFrom(items: readonly { span: { start: number } }[], offset: number, from = 0): number {
-  let low = from;
-  let high = items.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (items[mid].span.start < offset) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+  return partitionPoint(items, (item) => item.span.start < offset, from);
 }
 
 /** The longest word STATEFUL_DIRECTIVE looks for ("ScriptOptions"). */

@@ -9,6 +9,7 @@
 // so a routine whose body holds ';' is cut there (the front end reads it whole, as Flyway or JDBC send it).
 // Given the file's name, a comment's `db2` command that runs another file (`db2 -tvf tables.sql` in procs.sql)
 // is not read as saying how this one runs.
+import { partitionPoint } from '../engine/sorted';
 
 export interface TerminatorChoice {
   /** The initial terminator for the lexer: ';', '@', '/', '!', …, or '\n' (CLP without -t: one command per line). */
@@ -225,14 +226,7 @@ function rescanText(scan: TerminatorScan, before: string, after: string, change:
   if (!old || old.length === 0 || !scan.end || before.length > SCAN_LIMIT || after.length > SCAN_LIMIT) return scanText(after, true, name);
   const delta = change.newEnd - change.oldEnd;
   // The last point at or before the line the change starts on (points are at line starts, the first at 0).
-  let low = 0;
-  let high = old.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (old[mid].offset <= change.start) low = mid + 1;
-    else high = mid;
-  }
-  const from = Math.max(0, low - 1);
+  const from = Math.max(0, partitionPoint(old, (point) => point.offset <= change.start) - 1);
   const points = old.slice(0, from);
   const at = copyPoint(old[from]);
   let k = from + 1;

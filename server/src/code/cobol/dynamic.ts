@@ -7,6 +7,7 @@ import type { Span } from '../../sql/ast';
 import { plainPiece, type HostText, type TextPiece } from '../sqltext';
 import type { Expanded, PlacedToken } from './expand';
 import { appendAll } from '../../engine/append';
+import { partitionPoint } from '../../engine/sorted';
 
 interface Assignment {
   /** Token index of the statement, to take the last one before the use. */
@@ -35,14 +36,8 @@ export function dataTexts(program: Expanded): DataTexts {
     const list = assignments.get(name);
     if (list && list.length > 0) {
       // In token order: the last one before `index` (binary search), else the last of all.
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (list[mid].index < index) lo = mid + 1;
-        else hi = mid;
-      }
-      return (lo > 0 ? list[lo - 1] : list[list.length - 1]).text;
+      const after = partitionPoint(list, (a) => a.index < index);
+      return (after > 0 ? list[after - 1] : list[list.length - 1]).text;
     }
     if (depth > 2) return undefined;
     for (const child of [...(children.get(name) ?? [])].reverse()) {

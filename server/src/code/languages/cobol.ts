@@ -13,6 +13,7 @@ import { analyseFlow, type FlowItem } from '../cobol/flow';
 import { dataTexts, type DataTexts } from '../cobol/dynamic';
 import { buildMappedSql } from '../sqltext';
 import { appendAll } from '../../engine/append';
+import { partitionPoint } from '../../engine/sorted';
 
 export const cobolLanguage: HostLanguage = {
   languages: ['cobol'],
@@ -184,12 +185,5 @@ function lineStarts(text: string): number[] {
 
 /** 1-based line of an offset. */
 function upperBound(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid] <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return partitionPoint(starts, (start) => start <= offset);
 }
