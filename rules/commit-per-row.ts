@@ -16,7 +16,8 @@ const MEASURED_LITERAL = '10,000 single-row inserts whose text carries the value
  * The fix for a code loop. A loop lent through a function it calls once per row (DayTrader's populate loop calling
  * createQuote(), which commits): that function cannot count rows across calls, so the commit moves to the caller.
  */
-function loopAdvice(loop: LoopInfo, counter: string, api: string, connection: string | undefined): string {
+function loopAdvice(loop: LoopInfo, counter: string, api: string, execution: SqlExecution): string {
+  const connection = execution.connection?.name;
   const first = perRowCallee(loop);
   if (first) {
     return `The loop calls ${first}() once per row and each call commits: leave the commit to the caller, which can commit every 1000 rows or so with a counter (${counter}) and once after the loop.`;
@@ -24,9 +25,14 @@ function loopAdvice(loop: LoopInfo, counter: string, api: string, connection: st
   // SQLAlchemy: a `with engine.begin()` block opened per row commits at its end, as a commit() per row does. Its two
   // styles are not mixed: "commit as you go" on one connection or session (commit() when the counter says), or one
   // engine.begin() block for all the rows.
+  if (api === 'sqlalchemy' && execution.construct === 'orm') {
+    // The ORM sends the objects added since the last flush at the commit: one commit after the loop sends them together.
+    const name = connection ?? 'session';
+    return `Keep one ${name} for the whole loop and commit it once after the loop, or every 1000 rows or so with a counter (${counter}): each commit flushes the objects added since the last one together; or pass the rows as one list of dicts to ${name}.execute(insert(Model), rows).`;
+  }
   if (api === 'sqlalchemy') {
     const name = connection ?? 'conn';
-    return `Keep one ${name} for the whole loop, opened before it (with engine.connect() as conn:, or with Session(engine) as session:), and commit as you go: ${name}.commit() every 1000 rows or so with a counter (${counter}) and once after the loop; or pass the rows as one list of dicts to ${name}.execute(text(sql), rows).`;
+    return `Keep one ${name} for the whole loop, opened before it (with engine.connect() as conn:, or with Session(engine) as session:), and commit as you go: ${name}.commit() every 1000 rows or so with a counter (${counter}) and once after the loop; or pass the rows as one list of dicts to ${name}.execute(${execution.construct === 'core' ? 'insert(table)' : 'text(sql)'}, rows).`;
   }
   return `Commit every 1000 rows or so, with a counter (${counter}), and once after the loop.`;
 }
@@ -78,7 +84,7 @@ const CommitPerRowRule: Rule = {
         const partOf = perRowCallee(commit.loop) ? { partOf: { span: execution.callSpan } } : {};
         // Every table the loop fills (Debezium's test loop inserts into TABLEA and TABLEB, then commits).
         const tables = new Set(inserting.filter((e) => sameLoop(e.loop, commit.loop)).map((e) => targetName(e, singleRowInsertOf(e)!, schema)));
-        report({ messageId, data: { loop: loopName(commit.loop), table: andList([...tables]), counter, measured, advice: loopAdvice(commit.loop, counter, commit.api, execution.connection?.name) }, span: commit.callSpan, ...partOf });
+        report({ messageId, data: { loop: loopName(commit.loop), table: andList([...tables]), counter, measured, advice: loopAdvice(commit.loop, counter, commit.api, execution) }, span: commit.callSpan, ...partOf });
       }
     }
     // In a script a row is committed on its own by a COMMIT right after its INSERT when no other row was inserted

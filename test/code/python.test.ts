@@ -379,6 +379,161 @@ def save(rows):
   });
 });
 
+describe('code: Python (SQLAlchemy inserts without SQL text: ORM session.add, Core insert constructs)', () => {
+  const models = `from sqlalchemy import create_engine, insert, Column, Integer, String
+from sqlalchemy.orm import Session, declarative_base
+Base = declarative_base()
+engine = create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE")
+
+class Order(Base):
+    __tablename__ = "orders"
+    __table_args__ = {"schema": "APP"}
+    id = Column(Integer, primary_key=True)
+    item = Column(String(40))
+`;
+
+  it('session.add(Model(...)) with session.commit() on every pass: single-row-insert and commit-per-row into __tablename__, ORM advice', async () => {
+    const py = `${models}
+def load(rows):
+    with Session(engine) as session:
+        for r in rows:
+            order = Order(id=r[0], item=r[1])
+            session.add(order)
+            session.commit()
+`;
+    const { findings, models: read } = await lintCode({ 'load.py': py });
+    const [exec] = read.get('load.py')!.code!.executions;
+    assert.deepEqual([exec.api, exec.construct, exec.batched, exec.connection?.autocommit, exec.splicedValues.length], ['sqlalchemy', 'orm', false, 'off', 0]);
+    assert.deepEqual(exec.statements.map((st) => st.kind === 'insert' && `${st.target.schema}.${st.target.name}`), ['APP.ORDERS']);
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(py, 'session.add(')}`, `commit-per-row@${posOf(py, 'session.commit')}`]);
+    const single = findings.find((f) => f.rule === 'single-row-insert')!.message;
+    assert.match(single, /^One INSERT INTO APP\.ORDERS call per row in the for loop at line 14\./);
+    assert.match(single, /session\.add_all\(objs\)\) and flush or commit once after it.*session\.execute\(insert\(Model\), rows\)/);
+    assert.doesNotMatch(single, /text\(sql\)/);
+    const commit = findings.find((f) => f.rule === 'commit-per-row')!.message;
+    assert.match(commit, /^Commit on every pass of the for loop at line 14 that inserts into APP\.ORDERS\./);
+    assert.match(commit, /Keep one session for the whole loop and commit it once after the loop.*session\.execute\(insert\(Model\), rows\)/);
+  });
+
+  it('must not report: objects added in a loop and committed once after it, add_all of a list, insert(t) or t.insert() with a list of rows', async () => {
+    const once = `${models}
+def load(rows):
+    with Session(engine) as session:
+        for r in rows:
+            session.add(Order(id=r[0], item=r[1]))
+        session.commit()
+`;
+    const all = `${models}
+def load(rows):
+    with Session(engine) as session:
+        session.add_all([Order(id=r[0], item=r[1]) for r in rows])
+        session.execute(insert(Order), [{"id": r[0], "item": r[1]} for r in rows])
+        session.commit()
+`;
+    const core = `from sqlalchemy import create_engine, insert, MetaData, Table, Column, Integer
+engine = create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE")
+metadata = MetaData()
+events = Table("events", metadata, Column("id", Integer), schema="LOG")
+def load(rows, chunks):
+    with engine.begin() as conn:
+        conn.execute(insert(events), [{"id": 1}, {"id": 2}])
+        for chunk in chunks:
+            conn.execute(events.insert(), [{"id": r} for r in chunk])
+            conn.execute(events.insert().values([{"id": r} for r in chunk]))
+`;
+    const { findings, models: read } = await lintCode({ 'once.py': once, 'all.py': all, 'core.py': core });
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+    assert.deepEqual(['once.py', 'all.py', 'core.py'].map((f) => read.get(f)!.code!.executions.map((e) => [e.construct, e.batched])), [
+      [['orm', true]],
+      [['orm', true], ['core', true]],
+      [['core', true], ['core', true], ['core', true]],
+    ]);
+    // insert(Model): the class's table.
+    assert.deepEqual(read.get('all.py')!.code!.executions.map((e) => e.statements.map((st) => st.kind === 'insert' && `${st.target.schema}.${st.target.name}`)), [['APP.ORDERS'], ['APP.ORDERS']]);
+  });
+
+  it('Core insert construct per row in a loop: single-row-insert into the Table() named in the file, schema included; no prefer-parameter-markers', async () => {
+    const py = `import sqlalchemy as sa
+engine = sa.create_engine("ibm_db_sa://user:pw@host:50000/SAMPLE")
+metadata = sa.MetaData()
+events = sa.Table("events", metadata, sa.Column("id", sa.Integer), schema="LOG")
+def load(rows):
+    with engine.connect() as conn:
+        for r in rows:
+            conn.execute(events.insert().values(id=r))
+            conn.commit()
+def load_again(rows):
+    with engine.begin() as conn:
+        for r in rows:
+            conn.execute(sa.insert(events), {"id": r})
+`;
+    const { findings, models: read } = await lintCode({ 'load.py': py });
+    const executions = read.get('load.py')!.code!.executions;
+    assert.deepEqual(executions.map((e) => [e.construct, e.batched, e.statements.map((st) => st.kind === 'insert' && `${st.target.schema}.${st.target.name}`)]), [
+      ['core', false, ['LOG.EVENTS']],
+      ['core', false, ['LOG.EVENTS']],
+    ]);
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `single-row-insert@${posOf(py, 'conn.execute(events')}`,
+      `commit-per-row@${posOf(py, 'conn.commit')}`,
+      `single-row-insert@${posOf(py, 'conn.execute(sa.insert')}`,
+    ]);
+    const single = findings.find((f) => f.rule === 'single-row-insert')!.message;
+    assert.match(single, /^One INSERT INTO LOG\.EVENTS call per row in the for loop at line 7\..*conn\.execute\(insert\(table\), rows\)/);
+    assert.match(findings.find((f) => f.rule === 'commit-per-row')!.message, /conn\.execute\(insert\(table\), rows\)/);
+  });
+
+  it('a class the file does not declare: the loop is reported, the table named by the class; session.flush() per pass is one row per flush', async () => {
+    const py = `from sqlalchemy import create_engine
+from sqlalchemy.orm import Session
+from app.models import Order
+engine = create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE")
+def load(rows):
+    with Session(engine) as session:
+        for r in rows:
+            session.add(Order(id=r))
+            session.commit()
+def stage(rows, session):
+    for r in rows:
+        session.merge(Order(id=r))
+        session.flush()
+    session.commit()
+`;
+    const { findings, models: read } = await lintCode({ 'load.py': py });
+    assert.deepEqual(read.get('load.py')!.code!.executions.map((e) => [e.construct, e.batched]), [['orm', false], ['orm', false]]);
+    // A table named at run time: no statement of the file for the SQL rules.
+    assert.deepEqual(read.get('load.py')!.statements, []);
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `single-row-insert@${posOf(py, 'session.add(')}`,
+      `commit-per-row@${posOf(py, 'session.commit')}`,
+      `single-row-insert@${posOf(py, 'session.merge(')}`,
+    ]);
+    assert.match(findings.find((f) => f.rule === 'single-row-insert')!.message, /^One INSERT INTO <Order> call per row in the for loop at line 7\./);
+    assert.match(findings.find((f) => f.rule === 'commit-per-row')!.message, /that inserts into <Order>\./);
+  });
+
+  it('add() on a set, and session.add() of an object the code did not make (a loaded one inserts nothing), are no inserts: only the new Order is', async () => {
+    const py = `${models}
+def load(rows):
+    seen = set()
+    with Session(engine) as session:
+        for r in rows:
+            seen.add(r)
+            seen.add(Order(id=r))
+            order = session.get(Order, r)
+            session.add(order)
+            session.commit()
+def create(rows, session):
+    for r in rows:
+        session.add(Order(id=r))
+        session.commit()
+`;
+    const { findings, models: read } = await lintCode({ 'load.py': py });
+    assert.deepEqual(read.get('load.py')!.code!.executions.map((e) => [e.construct, e.callSpan.start]), [['orm', py.indexOf('session.add(Order')]]);
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(py, 'session.add(Order')}`, `commit-per-row@${posOf(py, 'session.commit', 2)}`]);
+  });
+});
+
 /** A save.py's first execution's autocommit and its count of no-autocommit findings. */
 async function autocommitAndFindings(source: string): Promise<[string | undefined, number]> {
   const { models, findings } = await lintCode({ 'save.py': source });

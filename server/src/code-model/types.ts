@@ -175,6 +175,13 @@ export interface SqlExecution {
   /** The text is a whole CLP script (a here-document fed to db2), not one statement. */
   script?: boolean;
   /**
+   * No SQL text in the code: the INSERT is one SQLAlchemy builds, with its values bound, from the ORM's unit of work
+   * (`orm`: session.add(obj) of a mapped class's instance, sent at the session's flush) or a Core construct (`core`:
+   * insert(t), t.insert()). `statements` hold that INSERT (`INSERT INTO S.T VALUES (?)`, the table as the file maps it,
+   * else named by the class or table expression).
+   */
+  construct?: 'orm' | 'core';
+  /**
    * Set on an execution the engine adds at a call, in a loop, of a function of another file that runs one
    * single-row INSERT per call (engine/called-inserts.ts): `statements` is then empty (the INSERT is the other
    * file's text), `insert` the INSERT when its text is known there, `at` the file and line of the execute call and

@@ -146,8 +146,17 @@ export type ApiEvent =
        * connection, unless the file shows a transaction begun on it (a switch off before the call).
        */
       libraryAutocommit?: 'always' | 'outsideTransaction';
+      /** No SQL text in the file: SQLAlchemy builds the INSERT (`sql` is the adapter's text of it): SqlExecution.construct. */
+      construct?: 'orm' | 'core';
+      /**
+       * The row reaches Db2 at the session's next flush (session.add): one row per call only when the same loop flushes
+       * or commits the session (`connection`) on every pass; otherwise the flush sends the loop's rows together.
+       */
+      atFlush?: boolean;
     }
   | { kind: 'commit'; api: string; connection?: string }
+  /** session.flush(): sends what was added, without committing (atFlush). */
+  | { kind: 'flush'; api: string; connection?: string }
   | { kind: 'autocommit'; api: string; on: boolean; connection?: string }
   | { kind: 'link'; handle: string; connection: string }
   | { kind: 'paramset'; handle: string; size: number }

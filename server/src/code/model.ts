@@ -10,7 +10,7 @@ import { connectionState, type ConnectionFacts } from './autocommit';
 import { CallsByScope } from './calls-by-scope';
 import { HostEvaluator } from './evaluator';
 import { constantPasses, receivedBound } from './loop-bounds';
-import { isLiteralValues, rowWritersOf, splicedInsertValues } from '../code-model/facts';
+import { isLiteralValues, rowWritersOf, sameLoop, splicedInsertValues } from '../code-model/facts';
 import { buildMappedSql, looksLikeSql, type HostText, type TextPiece } from './sqltext';
 import { functionScope, NOT_RUNNING_SQL, USAGE_CALL, walkTree, type Walked } from './walk';
 import { parentOf } from './parents';
@@ -64,6 +64,8 @@ interface PendingConnection {
   preparedHandle?: string;
   autocommitOff?: boolean;
   libraryAutocommit?: ExecuteEvent['libraryAutocommit'];
+  /** Sent at the session's flush (ExecuteEvent.atFlush). */
+  atFlush?: boolean;
 }
 
 /** A function of this file that runs the SQL text one of its parameters brings (getStatement(conn, sql)). */
@@ -95,6 +97,8 @@ class ModelBuilder {
   private readonly paramsets = new Map<string, Paramsets>();
   private readonly pending: PendingConnection[] = [];
   private readonly facts: ConnectionFacts = { switches: [], connects: [], commits: [] };
+  /** Commits and flushes of a named connection or session, with their loops (ExecuteEvent.atFlush). */
+  private readonly flushes: { connection: string; loop?: LoopInfo; guarded: boolean }[] = [];
   private readonly ev: HostEvaluator;
   private markerVars?: Set<string>;
 
@@ -317,6 +321,10 @@ class ModelBuilder {
       }
       case 'commit':
         this.addCommit(ctx, span, e.api, e.connection);
+        if (e.connection) this.flushes.push({ connection: e.connection, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) });
+        break;
+      case 'flush':
+        if (e.connection) this.flushes.push({ connection: e.connection, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) });
         break;
       case 'execute':
         this.addExecution(ctx, span, e);
@@ -353,7 +361,8 @@ class ModelBuilder {
     }
     if (!connection && e.handle) connection = this.handles.get(e.handle);
     if (connection && this.handles.has(connection)) connection = this.handles.get(connection);
-    const spliced = prepare ? [] : read.spliced;
+    // A text SQLAlchemy builds binds its values: what is spliced into it is the table's name.
+    const spliced = prepare || e.construct ? [] : read.spliced;
     const execution: SqlExecution = {
       callSpan: span,
       api: e.api,
@@ -386,6 +395,7 @@ class ModelBuilder {
         };
       }
     }
+    if (e.construct) execution.construct = e.construct;
     if (e.script) {
       execution.script = true;
       // COMMIT statements inside a here-document are commits at their place in the loop.
@@ -403,11 +413,14 @@ class ModelBuilder {
       prepares.add(ctx.scope, { execution, handle: e.handle, at: span.start, scope: ctx.scope, connection });
       this.preparedHandles.add(e.handle);
     }
-    this.pending.push({ execution, connection, at: span.start, scope: ctx.scope, handle: e.handle, preparedHandle: prepare?.handle, autocommitOff: e.autocommitOff, libraryAutocommit: e.libraryAutocommit });
+    this.pending.push({ execution, connection, at: span.start, scope: ctx.scope, handle: e.handle, preparedHandle: prepare?.handle, autocommitOff: e.autocommitOff, libraryAutocommit: e.libraryAutocommit, atFlush: e.atFlush });
   }
 
   private resolve(p: PendingConnection): void {
     const { execution } = p;
+    // session.add(obj): one row per flush when the loop flushes (or commits) that session on every pass; else the
+    // flush after the loop sends its rows together.
+    if (p.atFlush) execution.batched = !this.flushes.some((f) => f.connection === p.connection && !f.guarded && sameLoop(f.loop, execution.loop));
     // CLI array input: the handle's SQL_ATTR_PARAMSET_SIZE is more than 1 where the statement runs. (A text of
     // literal values only binds nothing: one row per call, whatever the size.)
     if ((execution.action === 'executePrepared' || execution.action === 'executeDirect') && this.paramsets.size > 0 && !execution.statements.some(isLiteralValues)) {

@@ -1,11 +1,13 @@
 // SQLAlchemy Core in a Python file that imports it (python.ts hands over the calls it does not read as a driver's):
 // engines (create_engine), connections (engine.connect(), engine.begin()), sessions (Session, sessionmaker),
-// isolation_level="AUTOCOMMIT", execute of text() with one row or a list of rows, commit, and 1.x's library-level
-// autocommit. Also the per-file state the Python front end keeps: the imports and the names SQLAlchemy made.
+// isolation_level="AUTOCOMMIT", execute of text() or of an insert construct with one row or a list of rows, the ORM's
+// session.add / add_all / merge of a mapped class's instance (python-sqlalchemy-inserts.ts), flush, commit, and 1.x's
+// library-level autocommit. Also the per-file state the Python front end keeps: the imports and the names SQLAlchemy made.
 import type { Node } from 'web-tree-sitter';
 import { plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import { looksLikeSql } from '../sqltext';
 import { pythonImports, type PythonImports } from './python-imports';
+import { constructedClass, insertConstruct, insertText, mappedClasses, targetOf, type MappedClasses } from './python-sqlalchemy-inserts';
 import { parentOf } from '../parents';
 
 /** What a name of the file holds, as far as SQLAlchemy goes: where the file made it, and whether it autocommits. */
@@ -21,6 +23,17 @@ export interface PythonFile {
   sqlalchemy: boolean;
   /** Engines, connections, sessions and session factories by name, as the calls that make them are classified (in text order). */
   names: Map<string, SqlalchemyName>;
+  /** The file's declarative classes and their tables, read from the module's nodes when first needed. */
+  classes?: MappedClasses;
+}
+
+function classesOf(file: PythonFile, node: Node, ev: Evaluator): MappedClasses {
+  return (file.classes ??= mappedClasses(node.tree.rootNode, ev));
+}
+
+/** A session: one the file made, or a name for one it did not (db.session, self.session, db_session). */
+function sessionLike(name: string, known: SqlalchemyName | undefined): boolean {
+  return known ? known.kind === 'session' : /^(?:\w+_)?session$|^sess$/i.test(name);
 }
 
 /** One per file read: the model builder hands every call of a file the same evaluator. */
@@ -165,7 +178,13 @@ export function classifySqlalchemy(ctx: CallContext, ev: Evaluator, file: Python
       return events;
     }
     case 'commit':
-      return known && a.length === 0 ? [{ kind: 'commit', api, connection: recvName }] : undefined;
+      return recvName && (known || sessionLike(recvName, known)) && a.length === 0 ? [{ kind: 'commit', api, connection: recvName }] : undefined;
+    case 'flush':
+      return recvName && sessionLike(recvName, known) ? [{ kind: 'flush', api, connection: recvName }] : undefined;
+    case 'add':
+    case 'add_all':
+    case 'merge':
+      return ormAdd(ctx, ev, file, known);
     case 'execute':
       return sqlalchemyExecute(ctx, ev, file, known);
     default: {
@@ -185,6 +204,41 @@ export function classifySqlalchemy(ctx: CallContext, ev: Evaluator, file: Python
 }
 
 /**
+ * session.add(obj), session.merge(obj): a new instance of a class (`Order(...)`, directly or through a variable) that
+ * the session INSERTs at its next flush, one row per pass where the loop flushes or commits the session on every pass
+ * (ExecuteEvent.atFlush); session.add_all(objs) of a list of them: rows together. The table is the class's
+ * __tablename__ when the file declares it, else named by the class. An object the call does not show being made (a
+ * loaded one, added again) may insert nothing: no event.
+ */
+function ormAdd(ctx: CallContext, ev: Evaluator, file: PythonFile, known: SqlalchemyName | undefined): ApiEvent[] | undefined {
+  const { call } = ctx;
+  const recvName = simpleName(call.receiver);
+  const arg = call.args[0];
+  if (!recvName || !arg || call.args.length > 1 || !sessionLike(recvName, known)) return undefined;
+  const at = call.node.startIndex;
+  const all = call.name === 'add_all';
+  let item: Node | null | undefined = arg;
+  if (all) {
+    let list: Node | undefined = arg;
+    if (list.type === 'identifier') list = ev.assignedBefore?.(list.text, at)?.[0]?.value;
+    item = list?.type === 'list' ? list.namedChild(0) : list?.type === 'list_comprehension' || list?.type === 'generator_expression' ? list.childForFieldName('body') : undefined;
+  }
+  const cls = item ? constructedClass(item, at, ev) : undefined;
+  if (!cls) return all ? [] : undefined;
+  const target = targetOf(cls, at, ev, file.imports, classesOf(file, call.node, ev));
+  return [{
+    kind: 'execute',
+    api: 'sqlalchemy',
+    action: all ? 'executeMany' : 'executePrepared',
+    sql: insertText(target, call.node),
+    connection: recvName,
+    batched: all,
+    construct: 'orm',
+    ...(all ? {} : { atFlush: true }),
+  }];
+}
+
+/**
  * conn.execute(text(sql), params), session.execute(...), engine.execute(...): a text() construct, or any SQL on a name
  * the file got from SQLAlchemy. A list of parameter sets is an executemany (batched). A plain string (refused by 2.x)
  * or an engine's own execute (removed in 2.x) is 1.x code, whose library-level autocommit commits each INSERT run
@@ -198,12 +252,27 @@ function sqlalchemyExecute(ctx: CallContext, ev: Evaluator, file: PythonFile, kn
   if (!sql || !recvName) return undefined;
   const wrapped = isTextConstruct(sql, call, ev, file);
   const engine = engineLike(recvName, known);
+  const params = a[1] ?? call.keywords.get('parameters');
+  const sessionRun = known?.kind === 'session';
+  // insert(t).values(...), t.insert(): the INSERT SQLAlchemy builds, its values bound.
+  const construct = wrapped ? undefined : insertConstruct(sql, call.node.startIndex, ev, file.imports, classesOf(file, call.node, ev));
+  if (construct && (known || engine || 'table' in construct.target || /conn|session|sess\b/i.test(recvName))) {
+    const many = a.length > 2 || (params !== undefined && holdsRows(params, call, ev));
+    return [{
+      kind: 'execute',
+      api: 'sqlalchemy',
+      action: many ? 'executeMany' : 'executePrepared',
+      sql: insertText(construct.target, call.node),
+      connection: recvName,
+      batched: many || construct.multiRow,
+      construct: 'core',
+      ...(engine && !sessionRun ? { libraryAutocommit: 'always' as const } : {}),
+    }];
+  }
   if (!wrapped && !known && !engine) return undefined;
   const text = ev.evaluate(sql);
   if (text && !looksLikeSql(PLAIN(text))) return [];
-  const params = a[1] ?? call.keywords.get('parameters');
   const batched = a.length > 2 || (params !== undefined && holdsRows(params, call, ev));
-  const sessionRun = known?.kind === 'session';
   const library = sessionRun ? undefined : engine ? 'always' : !wrapped && text ? 'outsideTransaction' : undefined;
   return [{
     kind: 'execute',

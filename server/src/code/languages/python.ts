@@ -1,6 +1,7 @@
 // Python: ibm_db (exec_immediate, prepare, execute, execute_many, autocommit, commit, commit_two_phase),
 // ibm_db_dbi and other DB-API cursors (execute, executemany, connection.commit, tpc_commit, autocommit),
-// SQLAlchemy Core (create_engine, connect, begin, execution_options, Session, execute of text(), commit). Modules and
+// SQLAlchemy Core (create_engine, connect, begin, execution_options, Session, execute of text() or an insert construct,
+// commit) and ORM (session.add / add_all / merge / flush). Modules and
 // names are read through the file's imports (import pyodbc as odbc, from sqlalchemy import text as sql_text).
 import type { Node } from 'web-tree-sitter';
 import { operatorAssignment, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
@@ -55,7 +56,7 @@ function stringText(node: Node, ev: Evaluator): HostText | undefined {
 const PY_CALLS = new Set([
   'connect', 'pconnect', 'connect_coordinated', 'autocommit', 'commit', 'commit_two_phase', 'exec_immediate', 'prepare', 'execute',
   'execute_many', 'set_option', 'cursor', 'autocommit=', 'set_autocommit', 'executemany', 'tpc_begin', 'tpc_commit',
-  'setAutoCommit', 'create_engine', 'execution_options', 'begin', 'sessionmaker', 'scoped_session',
+  'setAutoCommit', 'create_engine', 'execution_options', 'begin', 'sessionmaker', 'scoped_session', 'add', 'add_all', 'merge', 'flush',
 ]);
 
 export const pythonAdapter: LanguageAdapter = {
