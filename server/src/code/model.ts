@@ -97,8 +97,8 @@ class ModelBuilder {
   private readonly paramsets = new Map<string, Paramsets>();
   private readonly pending: PendingConnection[] = [];
   private readonly facts: ConnectionFacts = { switches: [], connects: [], commits: [] };
-  /** Commits and flushes of a named connection or session, with their loops (ExecuteEvent.atFlush). */
-  private readonly flushes: { connection: string; loop?: LoopInfo; guarded: boolean }[] = [];
+  /** Commits and flushes by the connection or session they name, with their loops (ExecuteEvent.atFlush). */
+  private readonly flushes = new Map<string, { loop?: LoopInfo; guarded: boolean }[]>();
   private readonly ev: HostEvaluator;
   private markerVars?: Set<string>;
 
@@ -321,10 +321,10 @@ class ModelBuilder {
       }
       case 'commit':
         this.addCommit(ctx, span, e.api, e.connection);
-        if (e.connection) this.flushes.push({ connection: e.connection, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) });
+        this.addFlush(ctx, e.connection);
         break;
       case 'flush':
-        if (e.connection) this.flushes.push({ connection: e.connection, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) });
+        this.addFlush(ctx, e.connection);
         break;
       case 'execute':
         this.addExecution(ctx, span, e);
@@ -416,11 +416,19 @@ class ModelBuilder {
     this.pending.push({ execution, connection, at: span.start, scope: ctx.scope, handle: e.handle, preparedHandle: prepare?.handle, autocommitOff: e.autocommitOff, libraryAutocommit: e.libraryAutocommit, atFlush: e.atFlush });
   }
 
+  private addFlush(ctx: CallContext, connection: string | undefined): void {
+    if (!connection) return;
+    const flush = { loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) };
+    const list = this.flushes.get(connection);
+    if (list) list.push(flush);
+    else this.flushes.set(connection, [flush]);
+  }
+
   private resolve(p: PendingConnection): void {
     const { execution } = p;
     // session.add(obj): one row per flush when the loop flushes (or commits) that session on every pass; else the
     // flush after the loop sends its rows together.
-    if (p.atFlush) execution.batched = !this.flushes.some((f) => f.connection === p.connection && !f.guarded && sameLoop(f.loop, execution.loop));
+    if (p.atFlush) execution.batched = !(p.connection && this.flushes.get(p.connection)?.some((f) => !f.guarded && sameLoop(f.loop, execution.loop)));
     // CLI array input: the handle's SQL_ATTR_PARAMSET_SIZE is more than 1 where the statement runs. (A text of
     // literal values only binds nothing: one row per call, whatever the size.)
     if ((execution.action === 'executePrepared' || execution.action === 'executeDirect') && this.paramsets.size > 0 && !execution.statements.some(isLiteralValues)) {
