@@ -211,6 +211,23 @@ def load(rows):
     assert.doesNotMatch(message, /cursor/);
   });
 
+  it('session.execute(text(sql), dict) per row: the advice names the session the loop runs on, not a conn', async () => {
+    const py = `from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session
+engine = create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE")
+def load(rows):
+    with Session(engine) as db_session:
+        for r in rows:
+            db_session.execute(text("INSERT INTO APP.T (A, B) VALUES (:a, :b)"), {"a": r[0], "b": r[1]})
+        db_session.commit()
+`;
+    const { findings } = await lintCode({ 'load.py': py });
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(py, 'db_session.execute')}`]);
+    const message = findings.find((f) => f.rule === 'single-row-insert')!.message;
+    assert.match(message, /list of dicts .*db_session\.execute\(text\(sql\), rows\)/);
+    assert.doesNotMatch(message, /conn\.execute/);
+  });
+
   it('must not report: engine.begin() with one execute of a list of rows; an AUTOCOMMIT engine running one INSERT outside a loop', async () => {
     const batch = `from sqlalchemy import create_engine, text
 engine = create_engine("db2+ibm_db://user:pw@host:50000/SAMPLE")

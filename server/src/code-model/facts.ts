@@ -110,7 +110,8 @@ export function scriptUnits(file: FileModel): ScriptUnit[] {
  * Short advice on sending many rows per call, by driver API; for SQLAlchemy also by how the code builds the INSERT
  * (SqlExecution.construct: the ORM's session.add, a Core insert construct, else a text()).
  */
-export function batchAdvice(api: string, dialect?: Dialect, construct?: SqlExecution['construct']): string {
+export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<SqlExecution, 'construct' | 'connection'>): string {
+  const construct = execution?.construct;
   switch (api) {
     case 'jdbc':
       return 'prepare once, call addBatch() per row and executeBatch() every few hundred rows';
@@ -124,9 +125,9 @@ export function batchAdvice(api: string, dialect?: Dialect, construct?: SqlExecu
       // The ORM sends what was added at the flush: objects of one class flushed together go as one executemany when
       // it need not fetch each generated key back (the keys are set, or the dialect returns them in batches).
       if (construct === 'orm') return 'add the objects in the loop (or session.add_all(objs)) and flush or commit once after it (or every 1000 rows with a counter), so that one flush sends them together; or, to be sure of one executemany (the ORM still inserts one row at a time when it must fetch each generated key), pass the rows as a list of dicts to session.execute(insert(Model), rows)';
-      if (construct === 'core') return 'gather the rows into a list of dicts (one per row, keyed by column) and run the insert once with that list, conn.execute(insert(table), rows): SQLAlchemy hands a list of parameter sets to the driver as one executemany';
       // SQLAlchemy has no cursor to call executemany on: a list of parameter dicts given to one execute is run as one.
-      return 'gather the rows into a list of dicts (one per row, keyed by the bound parameter names) and run the INSERT once with that list, conn.execute(text(sql), rows): SQLAlchemy hands a list of parameter sets to the driver as one executemany';
+      // Named as the code names the connection or session it runs on (session.execute for a Session).
+      return `gather the rows into a list of dicts (one per row, keyed by ${construct === 'core' ? 'column' : 'the bound parameter names'}) and run the ${construct === 'core' ? 'insert' : 'INSERT'} once with that list, ${execution?.connection?.name ?? 'conn'}.execute(${construct === 'core' ? 'insert(table)' : 'text(sql)'}, rows): SQLAlchemy hands a list of parameter sets to the driver as one executemany`;
     case 'node-ibm_db':
       return 'send the rows as an array insert (query with ArraySize) or a multi-row VALUES list';
     case 'cli':
