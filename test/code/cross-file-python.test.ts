@@ -3,7 +3,8 @@
 // loop to the function's execution and commit (engine/cross-file.ts), through what the caller's imports say.
 import * as assert from 'node:assert/strict';
 import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
-import { callerIndex, withCallersLoops } from '../../server/src/engine/cross-file';
+import { callerIndex, modulesOf, withCallersLoops } from '../../server/src/engine/cross-file';
+import { pythonImports } from '../../server/src/code/languages/python-imports';
 import type { FileModel } from '../../server/src/engine/types';
 import { changedNames, schemaFacts } from '../../server/src/lsp/model-queries';
 import type { SqlExecution } from '../../server/src/code-model/types';
@@ -55,6 +56,11 @@ describe("code: Python loops calling another module's function that inserts a ro
     const b = await lintCode({ 'app/dao/__init__.py': DAO, 'jobs/load.py': fromPackage });
     assert.deepEqual(brief(b.findings, ['single-row-insert']), [`single-row-insert@${posOf(DAO, 'cur.execute')}`]);
     assert.match(b.findings.find((f) => f.rule === 'single-row-insert')!.message, /while loop at load\.py:5/);
+    // The module's full name (import app.dao; app.dao.save_row(r)), a comprehension, and a decorated function.
+    const full = `import app.dao\n\n\ndef load(rows):\n    return [app.dao.save_row(r) for r in rows]\n`;
+    const decorated = DAO.replace('def save_row(r):', '@retry(3)\ndef save_row(r):');
+    const c = await lintCode({ 'app/dao.py': decorated, 'jobs/load.py': full });
+    assert.deepEqual(brief(c.findings, ['single-row-insert']), [`single-row-insert@${posOf(decorated, 'cur.execute')}`]);
   });
 
   it('a relative import, resolved against the caller\'s package', async () => {
@@ -64,6 +70,22 @@ describe("code: Python loops calling another module's function that inserts a ro
     // The package's own dao, not another package's of the same name.
     const other = await lintCode({ 'proj/other/dao.py': DAO, 'proj/app/service.py': relative });
     assert.deepEqual(brief(other.findings, INSERT_RULES), []);
+  });
+
+  it('resolves imports to dotted names: relative ones against the folders above the file that are Python names', () => {
+    const text = 'from . import dao\nfrom ..db import save as put\nfrom .x.y import z\nimport app.orders as orders\nfrom app import util\n';
+    const imports = pythonImports(text, '/home/my-project/src/app/jobs/service.py');
+    assert.equal(imports.resolve('dao.save_row'), 'src.app.jobs.dao.save_row');
+    assert.equal(imports.resolve('put'), 'src.app.db.save');
+    assert.equal(imports.resolve('z'), 'src.app.jobs.x.y.z');
+    assert.equal(imports.resolve('orders.add'), 'app.orders.add');
+    assert.equal(imports.resolve('util.f'), 'app.util.f');
+    assert.equal(imports.resolve('save_row'), undefined);
+    // Above the first folder that is no Python name: not resolved. Without the path, relative imports bind nothing.
+    assert.equal(pythonImports('from .... import dao\n', '/home/my-project/src/app/x.py').resolve('dao.f'), undefined);
+    assert.equal(pythonImports(text).resolve('dao.save_row'), undefined);
+    assert.deepEqual(modulesOf('/home/my-project/src/app/dao/__init__.py'), ['py:dao', 'py:app.dao', 'py:src.app.dao']);
+    assert.deepEqual(modulesOf('C:\\work\\app\\dao.py'), ['py:dao', 'py:app.dao', 'py:work.app.dao']);
   });
 
   it("follows the module's own functions the called one calls (save_row() → _insert(), then _commit())", async () => {
