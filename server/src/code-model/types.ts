@@ -247,4 +247,15 @@ export interface CodeModel {
    * inside one (`loop`, `guarded` by a counter): another file may define the function (engine/called-inserts.ts).
    */
   functionCalls?: { name: string; span: Span; from?: string; loop?: LoopInfo; guarded?: boolean }[];
+  /**
+   * Python: the functions this file defines at module level (by the span of their `def`), where it runs SQL or
+   * commits: another file's loop may call one through an import (engine/cross-file.ts).
+   */
+  moduleFunctions?: { name: string; span: Span }[];
+  /**
+   * Python: calls in loops of a function another module defines, by what the file's imports make of the name
+   * (`app.dao.save_row` for `save_row` after `from app.dao import save_row`, or for `dao.save_row` after
+   * `import app.dao as dao`; relative imports resolved against the file's folders), once per name and loop.
+   */
+  moduleCalls?: { callee: string; loop: LoopInfo; guarded: boolean }[];
 }

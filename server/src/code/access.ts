@@ -81,7 +81,32 @@ export function pythonAccess(text: string, options: FrontEndOptions): string | u
   if (PY_DB2.test(text) || importsConfigured(text, 'python', options)) return undefined;
   const other = PY_OTHER_DATABASE.exec(text);
   if (other) return otherDatabase(other[1]);
-  return runsSqlText(text) ? undefined : NO_DB2_ACCESS;
+  return runsSqlText(text) || importsDataAccess(text) ? undefined : NO_DB2_ACCESS;
+}
+
+/** An import line, with the module (from … import) and the names it imports. */
+const PY_IMPORT_LINE = /^[ \t]*(?:from[ \t]+([\w.]{1,200})[ \t]+import[ \t]+(\([^)]{0,2000}\)|[^\n#;]{1,2000})|import[ \t]+([^\n#;]{1,2000}))/gm;
+/** A module or name of a data-access layer: dao, order_dao, crud, repository, db, db_utils, store, gateway, mapper … */
+const DATA_ACCESS_NAME = /^(?:\w+_)?(?:daos?|crud|db|database|repositor(?:y|ies)|repos?|stores?|storage|persistence|gateways?|mappers?)(?:_\w+)?$/i;
+const PY_LOOP = /\b(?:for|while)\b/;
+
+/**
+ * A file with a loop that imports from a data-access module, or a data-access module itself (`from app.dao import
+ * save_row`, `import app.dao as dao`, `from . import dao`): a service layer that touches no driver may call such a
+ * module's functions in a loop (engine/cross-file.ts lends the loop to them), so the file is read for its loops.
+ * (Django's django.db is a framework's, not the code base's own layer.)
+ */
+function importsDataAccess(text: string): boolean {
+  if (!text.includes('import') || !PY_LOOP.test(text)) return false;
+  for (let m = PY_IMPORT_LINE.exec(text); m; m = PY_IMPORT_LINE.exec(text)) {
+    const words = [...(m[1] ?? '').split('.'), ...(m[2] ?? m[3] ?? '').split(/[^\w]+/)];
+    if (words[0] === 'django') continue;
+    if (words.some((w) => w !== '' && DATA_ACCESS_NAME.test(w))) {
+      PY_IMPORT_LINE.lastIndex = 0;
+      return true;
+    }
+  }
+  return false;
 }
 
 const JDBC = /Statement|JdbcTemplate|setAutoCommit|executeUpdate|addBatch|batchUpdate|#sql|\bimport\s+javax?\.sql\./;

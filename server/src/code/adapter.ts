@@ -249,6 +249,12 @@ export interface LanguageAdapter {
    */
   linksFunctions?: boolean;
   /**
+   * Modules link files (Python): the walk records the functions defined at module level (a `def` in the first
+   * column) and the calls in loops of a name or a dotted name (`save_row(r)`, `dao.save_row(r)`), once per callee
+   * and loop (Walked.moduleFunctions, moduleCalls); the language module keeps the calls its imports resolve.
+   */
+  linksModules?: boolean;
+  /**
    * The node types declaredTypes reads: the walk collects them in its one pass over the tree (walk.ts), since a
    * second search of the whole tree cost a Java file about a tenth of its time.
    */

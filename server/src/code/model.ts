@@ -199,6 +199,14 @@ class ModelBuilder {
     const { definitions, functionCalls } = this.walked;
     if (definitions && definitions.length > 0) code.functions = definitions;
     if (functionCalls && functionCalls.length > 0) code.functionCalls = functionCalls;
+    const { moduleFunctions, moduleCalls } = this.walked;
+    // (Module functions only where the file runs SQL or commits: what another file's loop can be lent to.)
+    if (moduleFunctions && moduleFunctions.length > 0 && (code.executions.length > 0 || code.commits.length > 0)) {
+      code.moduleFunctions = moduleFunctions;
+      // (Their calls of one another: a loop lent to save_row() reaches the _commit() it calls.)
+      if (this.walked.innerCalls.length > 0) code.innerCalls = this.walked.innerCalls;
+    }
+    if (moduleCalls && moduleCalls.length > 0) code.moduleCalls = moduleCalls;
     const calls = this.walked.loopMethodCalls;
     if (!this.adapter.declaredTypes || (calls.length === 0 && code.executions.length === 0)) return code;
     const { variables, classes } = this.adapter.declaredTypes(this.walked.declarations, new Set(calls.map((c) => c.receiver)));

@@ -29,6 +29,9 @@ export interface Walked {
    */
   definitions?: { name: string; exported: boolean }[];
   functionCalls?: { name: string; span: Span; from?: string; loop?: LoopInfo; guarded?: boolean }[];
+  /** Where the adapter links modules (LanguageAdapter.linksModules, Python): module-level functions, and calls in loops as written. */
+  moduleFunctions?: { name: string; span: Span }[];
+  moduleCalls?: { callee: string; loop: LoopInfo; guarded: boolean }[];
   comments: Comment[];
   /** The file's scope; named functions and lambdas are its descendants. */
   root: Scope;
@@ -56,6 +59,9 @@ interface Frame {
   conditions?: number;
   counted?: boolean;
 }
+
+/** A name, or names joined by dots (`dao.save_row`): no call, subscript or white space in it. */
+const DOTTED_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 
 /** Calls that stand for pre-scanned embedded SQL blocks (see languages/esql.ts). */
 const PLACEHOLDER_CALL = /^_E\d+$/;
@@ -200,6 +206,11 @@ class TreeWalk {
   private readonly functions = new Map<string, Scope[]>();
   private readonly definitions: NonNullable<Walked['definitions']> = [];
   private readonly functionCalls: NonNullable<Walked['functionCalls']> = [];
+  private readonly moduleFunctions: NonNullable<Walked['moduleFunctions']> = [];
+  private readonly moduleCalls: NonNullable<Walked['moduleCalls']> = [];
+  private readonly seenModuleCalls = new Set<string>();
+  /** The starts of the module-level functions (Python). */
+  private readonly moduleLevel = new Set<number>();
   private readonly loops: Walked['loops'] = [];
   private readonly declarations: Node[] = [];
   private readonly returns: Walked['returns'] = [];
@@ -266,6 +277,10 @@ class TreeWalk {
       walked.definitions = this.definitions;
       walked.functionCalls = this.functionCalls;
     }
+    if (this.adapter.linksModules) {
+      walked.moduleFunctions = this.moduleFunctions;
+      walked.moduleCalls = this.moduleCalls;
+    }
     return walked;
   }
 
@@ -315,6 +330,11 @@ class TreeWalk {
     }
     if (scope.functionName) this.functions.set(scope.functionName, [...(this.functions.get(scope.functionName) ?? []), scope]);
     if (this.adapter.linksFunctions && scope.functionName) this.definitions.push({ name: scope.functionName, exported: !isStatic(node) });
+    // A `def` in the first column is at module level (Python's indentation): not a method, not a nested function.
+    if (this.adapter.linksModules && scope.functionName && this.lines.position(node.startIndex).column === 0) {
+      this.moduleFunctions.push({ name: scope.functionName, span: { start: node.startIndex, end } });
+      this.moduleLevel.add(node.startIndex);
+    }
   }
 
   /** A call: noted where a loop or another file may need it, and kept with its context when it may run SQL. */
@@ -332,6 +352,8 @@ class TreeWalk {
     const receiver = adapter.declaredTypes && (loop || declared) ? node.childForFieldName('object') : null;
     const receiverType = receiver?.type;
     if (declared && (!receiver || receiverType === 'this')) this.noteInnerCall(node, name);
+    // Python: a module-level function's call of another by plain name (save_row() calling _commit()).
+    else if (adapter.linksModules && !loop && this.declared.has(name) && this.moduleLevel.has(this.currentScope().fn?.start ?? -1) && node.childForFieldName('function')?.type === 'identifier') this.noteInnerCall(node, name);
     if (loop && receiverType === 'identifier') {
       const receiverName = receiver!.text;
       const key = `${name}.${receiverName}`;
@@ -341,6 +363,7 @@ class TreeWalk {
       }
     }
     if (adapter.linksFunctions && node.childForFieldName('function')?.type === 'identifier' && !PLACEHOLDER_CALL.test(name)) this.noteFunctionCall(node, name, end);
+    if (loop && adapter.linksModules) this.noteModuleCall(node, loop, top.counted ?? false);
     const call = this.wanted(name) ? adapter.callSite(node) : undefined;
     if (call) this.addCall(node, call, end);
   }
@@ -367,6 +390,19 @@ class TreeWalk {
       const span = { start: node.startIndex, end };
       this.functionCalls.push(loop ? { name, span, from, loop, guarded: counted } : { name, span, from });
     }
+  }
+
+  /** f(...) or a.b.f(...) in a loop (Python): another module may define f (Walked.moduleCalls). Each callee once per loop. */
+  private noteModuleCall(node: Node, loop: LoopInfo, guarded: boolean): void {
+    const fn = node.childForFieldName('function');
+    const type = fn?.type;
+    if (type !== 'identifier' && type !== 'attribute') return;
+    const callee = fn!.text;
+    if (callee.length > 200 || !DOTTED_NAME.test(callee)) return;
+    const key = `${loop.span.start}\0${callee}`;
+    if (this.seenModuleCalls.has(key)) return;
+    this.seenModuleCalls.add(key);
+    this.moduleCalls.push({ callee, loop, guarded });
   }
 
   /** Whether a call of `name` may run SQL, or lead to a call that does. */

@@ -2,28 +2,77 @@
 // where TradeDirect.createQuote prepares, inserts one row and commits (DayTrader). The engine lends such a loop to
 // the method's executions and commits, as the code front end does for a helper of the same file (LoopInfo.via).
 // The call's receiver must be declared with a type the other file's class is (its name, or what it extends or
-// implements): a method name alone (add, insert, save) is shared by too many classes. Java only, for now.
+// implements): a method name alone (add, insert, save) is shared by too many classes.
+//
+// Python the same way, by module: a loop calling save_row(r) after `from app.dao import save_row` (or dao.save_row(r)
+// after `import app.dao as dao`, `from . import dao`: CodeModel.moduleCalls, resolved by the caller's imports) is
+// lent to the module-level save_row of a file whose path ends with that module (app/dao.py, app/dao/__init__.py).
+// Such a call is indexed as a call of save_row on the type `py:app.dao`, and a Python file is every type
+// `py:<the dotted tail of its path>` (modulesOf): no walk over the files per call.
 import type { FileModel } from './types';
 import type { CommitCall, LoopInfo, SqlExecution } from '../code-model/types';
 import type { Span } from '../sql/ast';
 
-/** Method name → the loops that call it, with the declared type of the receiver and the caller's file. */
-export type CallerIndex = ReadonlyMap<string, readonly { file: string; type: string; loop: LoopInfo; guarded: boolean }[]>;
+/** A loop call of another file: the declared type of its receiver (or `py:<module>`), the caller's file, in index order. */
+type LoopCall = { file: string; type: string; loop: LoopInfo; guarded: boolean; seq: number };
 
-/** The loop calls of all files, by method name; undefined when no file has any (most workspaces). */
+/**
+ * Method name → the receiver's type → the loops that call it, with the caller's file: a file looks up each of its
+ * types (a few classes, or the tails of a Python module's path), not every caller of a common name (save_row).
+ */
+export type CallerIndex = ReadonlyMap<string, ReadonlyMap<string, readonly LoopCall[]>>;
+
+/** The loop calls of all files, by method name and type; undefined when no file has any (most workspaces). */
 export function callerIndex(models: Iterable<FileModel>): CallerIndex | undefined {
-  let byName: Map<string, { file: string; type: string; loop: LoopInfo; guarded: boolean }[]> | undefined;
+  let byName: Map<string, Map<string, LoopCall[]>> | undefined;
+  let seq = 0;
+  const add = (name: string, entry: Omit<LoopCall, 'seq'>) => {
+    byName ??= new Map();
+    let byType = byName.get(name);
+    if (!byType) byName.set(name, (byType = new Map()));
+    const list = byType.get(entry.type);
+    const call = { ...entry, seq: seq++ };
+    if (list) list.push(call);
+    else byType.set(entry.type, [call]);
+  };
   for (const model of models) {
-    for (const call of model.code?.loopCalls ?? []) {
-      byName ??= new Map();
-      const entry = { file: model.source.path, ...call };
-      const list = byName.get(call.name);
-      if (list) list.push(entry);
-      else byName.set(call.name, [entry]);
+    for (const call of model.code?.loopCalls ?? []) add(call.name, { file: model.source.path, ...call });
+    for (const { callee, loop, guarded } of model.code?.moduleCalls ?? []) {
+      const dot = callee.lastIndexOf('.');
+      add(callee.slice(dot + 1), { file: model.source.path, type: MODULE + callee.slice(0, dot), loop, guarded });
     }
   }
   return byName;
 }
+
+/** The calls of `name` on one of `types`, in index order (the callers' files in the workspace's order). */
+function callsOf(index: CallerIndex, name: string, types: readonly string[]): readonly LoopCall[] {
+  const byType = index.get(name);
+  if (!byType) return [];
+  const lists = types.flatMap((type) => byType.get(type) ?? []);
+  return types.length > 1 ? lists.sort((a, b) => a.seq - b.seq) : lists;
+}
+
+/** The prefix of a Python module as a type (`py:app.dao`): no Java type has a colon. */
+const MODULE = 'py:';
+
+/**
+ * The modules a Python file may be imported as: the dotted tails of its path, back to the first folder that is no
+ * Python name (`dao`, `app.dao`, `src.app.dao` for src/app/dao.py; a package's __init__.py is its folder).
+ */
+export function modulesOf(path: string): string[] {
+  const parts = path.replace(/\.pyw?$/, '').split(/[\\/]/);
+  if (parts[parts.length - 1] === '__init__') parts.pop();
+  const modules: string[] = [];
+  let name = '';
+  for (let i = parts.length - 1; i >= 0 && PY_NAME.test(parts[i]); i--) {
+    name = name ? `${parts[i]}.${name}` : parts[i];
+    modules.push(MODULE + name);
+  }
+  return modules;
+}
+
+const PY_NAME = /^[A-Za-z_]\w*$/;
 
 /**
  * `model` with the loops of other files lent to the executions and commits of its methods those loops call
@@ -31,10 +80,14 @@ export function callerIndex(models: Iterable<FileModel>): CallerIndex | undefine
  */
 export function withCallersLoops(model: FileModel, index: CallerIndex | undefined): FileModel {
   const code = model.code;
-  if (!index || !code?.types) return model;
-  const types = new Set(code.types);
+  if (!index || !(code?.types || code?.moduleFunctions)) return model;
+  const types = [...new Set(code.types ?? modulesOf(model.source.path))];
+  // Python: lent to module-level functions only (a method or a nested function of the same name is not what the
+  // import names). Java: any method of the file's classes.
+  const moduleLevel = code.moduleFunctions ? new Set(code.moduleFunctions.map((f) => f.span.start)) : undefined;
+  const lendable = (fn: { span: Span } | undefined) => !moduleLevel || (fn !== undefined && moduleLevel.has(fn.span.start));
   const path = model.source.path;
-  const isLent = (c: { file: string; type: string }) => c.file !== path && types.has(c.type);
+  const isLent = (c: { file: string }) => c.file !== path;
   // The methods of this file that call each method (outside loops): a loop lent to buy() reaches createOrder().
   const callers = new Map<string, string[]>();
   const callSpans = new Map<string, { span: Span; conditions: number }>();
@@ -57,7 +110,7 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
     for (let depth = 0; depth <= MAX_INNER_DEPTH && level.length > 0; depth++) {
       const next: typeof level = [];
       for (const at of level) {
-        for (const call of index.get(at.name) ?? []) {
+        for (const call of callsOf(index, at.name, types)) {
           const key = `${call.file}\u0000${call.loop.span.start}\u0000${call.loop.span.end}`;
           if (!isLent(call) || loops.has(key)) continue;
           loops.add(key);
@@ -80,7 +133,7 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
   let executions: SqlExecution[] | undefined;
   code.executions.forEach((e, i) => {
     const name = e.inFunction?.name;
-    const caller = !e.loop && name ? callerOf(name) : null;
+    const caller = !e.loop && name && lendable(e.inFunction) ? callerOf(name) : null;
     if (!caller) return;
     executions ??= [...code.executions];
     executions[i] = { ...e, loop: caller.loop, ...(caller.guarded ? { guarded: true } : {}) };
@@ -95,7 +148,7 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
     if (c.loop) return [c];
     const fn = functions.find((f) => f.span.start <= c.callSpan.start && c.callSpan.end <= f.span.end);
     if (fn) return [{ ...c, loop: fn.loop, guarded: c.guarded || fn.guarded }];
-    const reached = c.inFunction?.name ? loopsReaching(c.inFunction.name) : [];
+    const reached = c.inFunction?.name && lendable(c.inFunction) ? loopsReaching(c.inFunction.name) : [];
     if (reached.length === 0) return [c];
     return reached.map(({ loop, guarded, path }) => {
       const call = path.length > 1 ? callSpans.get(`${path[path.length - 2]}\u0000${path[path.length - 1]}`) : undefined;

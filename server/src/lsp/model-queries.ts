@@ -172,6 +172,9 @@ export function schemaFacts(file: FileModel | undefined): Map<string, string[]> 
   // a change of either may change another file's findings (by method name, not table: any file, '*').
   for (const call of model.code?.loopCalls ?? []) add('*', `loop call ${call.name} on ${call.type}`);
   if (model.code?.types) add('*', `classes ${model.code.types.join(',')}`);
+  // Python: the functions of other modules a file calls in loops (their findings are in the module's file; the
+  // module's own functions change only its own).
+  for (const call of model.code?.moduleCalls ?? []) add('*', `loop call ${call.callee}${call.guarded ? ' under a counter' : ''}`);
   // C/C++ functions link files by name (engine/called-inserts.ts): what a file defines, the calls it makes, and
   // the executions of a text it does not know (SQLExecute in db2ExecuteInsert()) may change another file's findings.
   for (const f of model.code?.functions ?? []) if (f.exported) add('*', `defines ${f.name}`);

@@ -10,6 +10,7 @@ import { emptyResult, readWithAdapter, type HostLanguage } from '../host-languag
 import { applyFormat, concatenate, decodeQuoted, joinWithSeparator } from '../literals';
 import { joinTexts, looksLikeSql, type HostText } from '../sqltext';
 import { blankWholeLineComments } from './python-comments';
+import { withResolvedModuleCalls } from './python-imports';
 import { classifySqlalchemy, fileOf, isSqlalchemyText } from './python-sqlalchemy';
 import { parentOf } from '../parents';
 
@@ -77,6 +78,8 @@ export const pythonAdapter: LanguageAdapter = {
   // (as_pattern: `with engine.connect() as conn:` binds conn, a local of the function like an assignment's.)
   assignmentTypes: new Set(['assignment', 'augmented_assignment', 'as_pattern']),
   loopMethods: new Set(),
+  // (Another module's function called in a loop: engine/cross-file.ts.)
+  linksModules: true,
 
   calleeName(node) {
     if (node.type === 'assignment') return /\.autocommit\s*$/.test(node.childForFieldName('left')?.text ?? '') ? 'autocommit=' : undefined;
@@ -216,7 +219,7 @@ export const pythonLanguage: HostLanguage = {
     if (leftOut) return emptyResult(leftOut);
     if (nestsTooDeep(source.text)) return emptyResult(TOO_DEEP);
     const blanked = blankWholeLineComments(source.text);
-    const result = readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text });
+    const result = withResolvedModuleCalls(readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text }), source);
     if (blanked.comments.length === 0) return result;
     return { ...result, comments: [...result.comments, ...blanked.comments].sort((a, b) => a.span.start - b.span.start) };
   },
