@@ -1451,11 +1451,23 @@ function isIdentPart(c) {
   return c < 128 ? (ASCII_CLASS[c] & (CC_IDENT_START | CC_DIGIT)) !== 0 : c !== 160 && c !== 65279 && c !== 172;
 }
 function terminatorDirective(body) {
-  const m = SET_TERMINATOR.exec(body);
-  if (m) return m[1];
-  const s = SCRIPT_OPTIONS_TERMINATOR.exec(body);
-  if (s) return s[1];
+  if (mayStartWithHash(body)) {
+    const m = SET_TERMINATOR.exec(body);
+    if (m) return m[1];
+  }
+  if (body.indexOf("<") >= 0) {
+    const s = SCRIPT_OPTIONS_TERMINATOR.exec(body);
+    if (s) return s[1];
+  }
   return void 0;
+}
+function mayStartWithHash(body) {
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 32 || c >= 9 && c <= 13) continue;
+    return c === 35 || c >= 128;
+  }
+  return false;
 }
 function keywordAt(text2, start, end, upper) {
   if (end - start !== upper.length) return false;
@@ -2110,6 +2122,23 @@ var init_splitter = __esm({
   }
 });
 
+// server/src/engine/sorted.ts
+function partitionPoint(items, before, from = 0) {
+  let low = from;
+  let high = items.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (before(items[mid])) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+var init_sorted = __esm({
+  "server/src/engine/sorted.ts"() {
+    "use strict";
+  }
+});
+
 // server/src/sql/terminator.ts
 function tailFrom(length) {
   return length > SCAN_LIMIT ? Math.max(SCAN_LIMIT, length - TAIL_CHARS) : void 0;
@@ -2172,14 +2201,7 @@ function rescanText(scan, before, after, change, name2) {
   const old = scan.points;
   if (!old || old.length === 0 || !scan.end || before.length > SCAN_LIMIT || after.length > SCAN_LIMIT) return scanText(after, true, name2);
   const delta = change.newEnd - change.oldEnd;
-  let low = 0;
-  let high = old.length;
-  while (low < high) {
-    const mid = low + high >> 1;
-    if (old[mid].offset <= change.start) low = mid + 1;
-    else high = mid;
-  }
-  const from = Math.max(0, low - 1);
+  const from = Math.max(0, partitionPoint(old, (point) => point.offset <= change.start) - 1);
   const points = old.slice(0, from);
   const at = copyPoint(old[from]);
   let k = from + 1;
@@ -2563,6 +2585,7 @@ var SCAN_LIMIT, TAIL_CHARS, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, CODE_SE
 var init_terminator = __esm({
   "server/src/sql/terminator.ts"() {
     "use strict";
+    init_sorted();
     SCAN_LIMIT = 1024 * 1024;
     TAIL_CHARS = 64 * 1024;
     COMMAND_WORDS = /* @__PURE__ */ new Set([
@@ -7018,14 +7041,7 @@ function reparseScript(before, previous, after, terminator, hints = {}) {
   return { statements, comments, kept: statements.length - parsed, parsed };
 }
 function firstStartingFrom(items, offset, from = 0) {
-  let low = from;
-  let high = items.length;
-  while (low < high) {
-    const mid = low + high >> 1;
-    if (items[mid].span.start < offset) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+  return partitionPoint(items, (item2) => item2.span.start < offset, from);
 }
 function directiveNear(text2, from, to) {
   return STATEFUL_DIRECTIVE.test(text2.slice(Math.max(0, from - DIRECTIVE_REACH), Math.min(text2.length, to + DIRECTIVE_REACH)));
@@ -7114,6 +7130,7 @@ var init_incremental = __esm({
     init_parser();
     init_values();
     init_clock();
+    init_sorted();
     STATEFUL_KINDS = /* @__PURE__ */ new Set([
       "createRoutine",
       "compound",
@@ -7222,14 +7239,7 @@ function columnFill(stmt, name2, place) {
 }
 function isNullItem2(items, at) {
   if (!items) return false;
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const mid = low + high >> 1;
-    if (items[mid] < at) low = mid + 1;
-    else high = mid;
-  }
-  return items[low] === at;
+  return items[partitionPoint(items, (item2) => item2 < at)] === at;
 }
 function fillOf(bits) {
   if (bits === 0 || (bits & MISSING_VALUE_BIT) !== 0 || (bits & ~(NULL_BIT | DEFAULT_BIT)) !== 0) return "value";
@@ -7272,6 +7282,7 @@ var init_written_columns = __esm({
   "server/src/schema/written-columns.ts"() {
     "use strict";
     init_values();
+    init_sorted();
     INDEXED_LIST = 16;
     listIndexes = /* @__PURE__ */ new WeakMap();
     NULL_BIT = valueKindBit("null");
@@ -9128,17 +9139,17 @@ function sqlplCodeModel(statements, script, lineAt) {
 }
 function countCalledLoops(statements, all, scriptCalls, lineAt) {
   let calledByTriggers;
-  const callsOf = /* @__PURE__ */ new Map();
+  const callsOf2 = /* @__PURE__ */ new Map();
   for (const c of scriptCalls) {
     if (!c.callee) continue;
-    const list = callsOf.get(c.callee);
+    const list = callsOf2.get(c.callee);
     if (list) list.push(c);
-    else callsOf.set(c.callee, [c]);
+    else callsOf2.set(c.callee, [c]);
   }
   let calledByRoutines;
   for (const facts of all) {
     if (facts.parameterLoops.length === 0 && !facts.tableLoops) continue;
-    const calls = callsOf.get(facts);
+    const calls = callsOf2.get(facts);
     if (!calls) continue;
     const name2 = calls[0].stmt.procedure.name;
     if ((calledByRoutines ??= new Set(all.flatMap((f) => [...f.calledNames]))).has(name2)) continue;
@@ -10451,15 +10462,8 @@ function within(inner, outer) {
   return outer.start <= inner.start && inner.end <= outer.end;
 }
 function spanAt(sorted, at) {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = lo + hi >> 1;
-    if (sorted[mid].end <= at) lo = mid + 1;
-    else if (sorted[mid].start > at) hi = mid - 1;
-    else return sorted[mid];
-  }
-  return void 0;
+  const span = sorted[partitionPoint(sorted, (s) => s.end <= at)];
+  return span && span.start <= at ? span : void 0;
 }
 function splicedInsertValues(execution2) {
   if (execution2.splicedValues.length === 0) return [];
@@ -10493,7 +10497,8 @@ function scriptUnits(file) {
   if (!file.code) return [{ statements: file.statements, autocommitOff: false }];
   return file.code.executions.filter((e) => e.script && e.statements.length > 0).map((e) => ({ statements: e.statements, autocommitOff: e.connection?.autocommit === "off" }));
 }
-function batchAdvice(api, dialect) {
+function batchAdvice(api, dialect, execution2) {
+  const construct = execution2?.construct;
   switch (api) {
     case "jdbc":
       return "prepare once, call addBatch() per row and executeBatch() every few hundred rows";
@@ -10504,7 +10509,8 @@ function batchAdvice(api, dialect) {
     case "dbapi":
       return "send the rows with cursor.executemany";
     case "sqlalchemy":
-      return "gather the rows into a list of dicts (one per row, keyed by the bound parameter names) and run the INSERT once with that list, conn.execute(text(sql), rows): SQLAlchemy hands a list of parameter sets to the driver as one executemany";
+      if (construct === "orm") return "add the objects in the loop (or session.add_all(objs)) and flush or commit once after it (or every 1000 rows with a counter), so that one flush sends them together; or, to be sure of one executemany (the ORM still inserts one row at a time when it must fetch each generated key), pass the rows as a list of dicts to session.execute(insert(Model), rows)";
+      return `gather the rows into a list of dicts (one per row, keyed by ${construct === "core" ? "column" : "the bound parameter names"}) and run the ${construct === "core" ? "insert" : "INSERT"} once with that list, ${execution2?.connection?.name ?? "conn"}.execute(${construct === "core" ? "insert(table)" : "text(sql)"}, rows): SQLAlchemy hands a list of parameter sets to the driver as one executemany`;
     case "node-ibm_db":
       return "send the rows as an array insert (query with ArraySize) or a multi-row VALUES list";
     case "cli":
@@ -10615,6 +10621,7 @@ var init_facts = __esm({
     init_values();
     init_schema();
     init_bulk_loops();
+    init_sorted();
     PARAMETER_BITS2 = valueKindBit("marker") | valueKindBit("host");
     LITERAL_BIT = valueKindBit("literal");
     spliceIndexes = /* @__PURE__ */ new WeakMap();
@@ -11741,14 +11748,19 @@ var init_runs = __esm({
 });
 
 // rules/commit-per-row.ts
-function loopAdvice(loop, counter, api, connection) {
+function loopAdvice(loop, counter, api, execution2) {
+  const connection = execution2.connection?.name;
   const first = perRowCallee(loop);
   if (first) {
     return `The loop calls ${first}() once per row and each call commits: leave the commit to the caller, which can commit every 1000 rows or so with a counter (${counter}) and once after the loop.`;
   }
+  if (api === "sqlalchemy" && execution2.construct === "orm") {
+    const name2 = connection ?? "session";
+    return `Keep one ${name2} for the whole loop and commit it once after the loop, or every 1000 rows or so with a counter (${counter}): each commit flushes the objects added since the last one together; or pass the rows as one list of dicts to ${name2}.execute(insert(Model), rows).`;
+  }
   if (api === "sqlalchemy") {
     const name2 = connection ?? "conn";
-    return `Keep one ${name2} for the whole loop, opened before it (with engine.connect() as conn:, or with Session(engine) as session:), and commit as you go: ${name2}.commit() every 1000 rows or so with a counter (${counter}) and once after the loop; or pass the rows as one list of dicts to ${name2}.execute(text(sql), rows).`;
+    return `Keep one ${name2} for the whole loop, opened before it (with engine.connect() as conn:, or with Session(engine) as session:), and commit as you go: ${name2}.commit() every 1000 rows or so with a counter (${counter}) and once after the loop; or pass the rows as one list of dicts to ${name2}.execute(${execution2.construct === "core" ? "insert(table)" : "text(sql)"}, rows).`;
   }
   return `Commit every 1000 rows or so, with a counter (${counter}), and once after the loop.`;
 }
@@ -11797,7 +11809,7 @@ var init_commit_per_row = __esm({
             const counter = COUNTER[file.source.language] ?? COUNTER.java;
             const partOf = perRowCallee(commit2.loop) ? { partOf: { span: execution2.callSpan } } : {};
             const tables2 = new Set(inserting.filter((e) => sameLoop(e.loop, commit2.loop)).map((e) => targetName2(e, singleRowInsertOf(e), schema)));
-            report2({ messageId, data: { loop: loopName(commit2.loop), table: andList([...tables2]), counter, measured, advice: loopAdvice(commit2.loop, counter, commit2.api, execution2.connection?.name) }, span: commit2.callSpan, ...partOf });
+            report2({ messageId, data: { loop: loopName(commit2.loop), table: andList([...tables2]), counter, measured, advice: loopAdvice(commit2.loop, counter, commit2.api, execution2) }, span: commit2.callSpan, ...partOf });
           }
         }
         const minPairs = Number(options.minPairs);
@@ -11833,7 +11845,7 @@ var init_commit_per_row = __esm({
 var commit_per_row_default2;
 var init_commit_per_row2 = __esm({
   "rules/commit-per-row.md"() {
-    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, SQLAlchemy `conn.commit()`/`session.commit()` and the end of a\n  `with engine.begin() as conn:` (or `with conn.begin():`) block opened inside the loop (the advice then is one\n  connection or session for the whole loop, committed every 1000 rows or so, or the rows passed together as a list), node `commitTransaction`, an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table. A loop in another file that\n  calls the method (DayTrader's populate loop calling `register()`) reaches the method's commits and those of a\n  commit helper it calls (`commit(conn)`), and a loop with several commit sites (both branches of an `if`, a\n  method and its helper) is one finding, on the commit under the fewest `if`s (the path most passes take; the\n  first on a tie). Each loop that reaches one shared helper through its own\n  method gets its own finding, on that method's call of the helper (DayTrader's quote, user and holding loops\n  commit through `createQuote()`, `register()` and `buy()`: three findings, not one on the helper's line). For\n  such a loop the advice is to leave the commit to the caller: the called method sees one row per call and cannot\n  count them. Its remedy is then the one `single-row-insert` gives the loop's INSERT (a method that takes the rows\n  together), so the finding is shown as a part of that one, on the INSERT's line, as related information (alone\n  when `single-row-insert` is off or silenced there).\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nThe COMMITs after single-row INSERTs in a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 times in this script (lines 2\u201340,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
+    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, SQLAlchemy `conn.commit()`/`session.commit()` and the end of a\n  `with engine.begin() as conn:` (or `with conn.begin():`) block opened inside the loop (the advice then is one\n  connection or session for the whole loop, committed every 1000 rows or so, or the rows passed together as a list;\n  for the ORM's `session.add(obj)`, one commit after the loop, which flushes the objects together, or\n  `session.execute(insert(Model), rows)`), node `commitTransaction`, an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table. A loop in another file that\n  calls the method (DayTrader's populate loop calling `register()`) reaches the method's commits and those of a\n  commit helper it calls (`commit(conn)`), and a loop with several commit sites (both branches of an `if`, a\n  method and its helper) is one finding, on the commit under the fewest `if`s (the path most passes take; the\n  first on a tie). Each loop that reaches one shared helper through its own\n  method gets its own finding, on that method's call of the helper (DayTrader's quote, user and holding loops\n  commit through `createQuote()`, `register()` and `buy()`: three findings, not one on the helper's line). For\n  such a loop the advice is to leave the commit to the caller: the called method sees one row per call and cannot\n  count them. Its remedy is then the one `single-row-insert` gives the loop's INSERT (a method that takes the rows\n  together), so the finding is shown as a part of that one, on the INSERT's line, as related information (alone\n  when `single-row-insert` is off or silenced there).\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nThe COMMITs after single-row INSERTs in a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 times in this script (lines 2\u201340,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
   }
 });
 
@@ -13503,14 +13515,8 @@ function routineFold(loop) {
 }
 function overlapsComment(comments) {
   return ({ span }) => {
-    let low = 0;
-    let high = comments.length;
-    while (low < high) {
-      const mid = low + high >> 1;
-      if (comments[mid].span.end <= span.start) low = mid + 1;
-      else high = mid;
-    }
-    return low < comments.length && comments[low].span.start < span.end;
+    const first = partitionPoint(comments, (c) => c.span.end <= span.start);
+    return first < comments.length && comments[first].span.start < span.end;
   };
 }
 var FIGURES, CALLED_FIGURES, SingleRowInsertRule, placeOf, single_row_insert_default;
@@ -13526,6 +13532,7 @@ var init_single_row_insert = __esm({
     init_merge();
     init_targets();
     init_values();
+    init_sorted();
     FIGURES = "Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74).";
     CALLED_FIGURES = "committing every 1000 rows, Db2 INSERT tips measured 7.6 s per 10,000 rows one row per call (test 68) against 2.3 s in arrays of 1000 (test 74).";
     SingleRowInsertRule = {
@@ -13591,7 +13598,7 @@ var init_single_row_insert = __esm({
               inserts: several ? `A single-row INSERT into each of ${names3}` : `One single-row INSERT INTO ${names3}`,
               them: several ? "each" : "the statement",
               loop: loopName(loop),
-              advice: receivedArrayAdvice(first.api, loop, cliRunName(first)) ?? batchAdvice(first.api, file.dialect) + perCallNote(first),
+              advice: receivedArrayAdvice(first.api, loop, cliRunName(first)) ?? batchAdvice(first.api, file.dialect, first) + perCallNote(first),
               figures: FIGURES,
               more,
               fold: sqlpl ? routineFold(loop) : "",
@@ -13668,7 +13675,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`); node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush, objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -14196,23 +14203,50 @@ var init_registry = __esm({
 // server/src/engine/cross-file.ts
 function callerIndex(models) {
   let byName2;
+  let seq = 0;
+  const add = (name2, entry) => {
+    byName2 ??= /* @__PURE__ */ new Map();
+    let byType = byName2.get(name2);
+    if (!byType) byName2.set(name2, byType = /* @__PURE__ */ new Map());
+    const list = byType.get(entry.type);
+    const call = { ...entry, seq: seq++ };
+    if (list) list.push(call);
+    else byType.set(entry.type, [call]);
+  };
   for (const model of models) {
-    for (const call of model.code?.loopCalls ?? []) {
-      byName2 ??= /* @__PURE__ */ new Map();
-      const entry = { file: model.source.path, ...call };
-      const list = byName2.get(call.name);
-      if (list) list.push(entry);
-      else byName2.set(call.name, [entry]);
+    for (const call of model.code?.loopCalls ?? []) add(call.name, { file: model.source.path, ...call });
+    for (const { callee, loop, guarded: guarded2 } of model.code?.moduleCalls ?? []) {
+      const dot = callee.lastIndexOf(".");
+      add(callee.slice(dot + 1), { file: model.source.path, type: MODULE + callee.slice(0, dot), loop, guarded: guarded2 });
     }
   }
   return byName2;
 }
+function callsOf(index, name2, types) {
+  const byType = index.get(name2);
+  if (!byType) return [];
+  const lists = types.flatMap((type) => byType.get(type) ?? []);
+  return types.length > 1 ? lists.sort((a, b) => a.seq - b.seq) : lists;
+}
+function modulesOf(path) {
+  const parts = path.replace(/\.pyw?$/, "").split(/[\\/]/);
+  if (parts[parts.length - 1] === "__init__") parts.pop();
+  const modules = [];
+  let name2 = "";
+  for (let i = parts.length - 1; i >= 0 && PY_NAME.test(parts[i]); i--) {
+    name2 = name2 ? `${parts[i]}.${name2}` : parts[i];
+    modules.push(MODULE + name2);
+  }
+  return modules;
+}
 function withCallersLoops(model, index) {
   const code = model.code;
-  if (!index || !code?.types) return model;
-  const types = new Set(code.types);
+  if (!index || !(code?.types || code?.moduleFunctions)) return model;
+  const types = [...new Set(code.types ?? modulesOf(model.source.path))];
+  const moduleLevel = code.moduleFunctions ? new Set(code.moduleFunctions.map((f) => f.span.start)) : void 0;
+  const lendable = (fn) => !moduleLevel || fn !== void 0 && moduleLevel.has(fn.span.start);
   const path = model.source.path;
-  const isLent = (c) => c.file !== path && types.has(c.type);
+  const isLent = (c) => c.file !== path;
   const callers = /* @__PURE__ */ new Map();
   const callSpans = /* @__PURE__ */ new Map();
   for (const { caller, callee, span, conditions } of code.innerCalls ?? []) {
@@ -14232,7 +14266,7 @@ function withCallersLoops(model, index) {
     for (let depth = 0; depth <= MAX_INNER_DEPTH && level.length > 0; depth++) {
       const next = [];
       for (const at of level) {
-        for (const call of index.get(at.name) ?? []) {
+        for (const call of callsOf(index, at.name, types)) {
           const key = `${call.file}\0${call.loop.span.start}\0${call.loop.span.end}`;
           if (!isLent(call) || loops.has(key)) continue;
           loops.add(key);
@@ -14254,7 +14288,7 @@ function withCallersLoops(model, index) {
   let executions;
   code.executions.forEach((e, i) => {
     const name2 = e.inFunction?.name;
-    const caller = !e.loop && name2 ? callerOf(name2) : null;
+    const caller = !e.loop && name2 && lendable(e.inFunction) ? callerOf(name2) : null;
     if (!caller) return;
     executions ??= [...code.executions];
     executions[i] = { ...e, loop: caller.loop, ...caller.guarded ? { guarded: true } : {} };
@@ -14265,7 +14299,7 @@ function withCallersLoops(model, index) {
     if (c.loop) return [c];
     const fn = functions.find((f) => f.span.start <= c.callSpan.start && c.callSpan.end <= f.span.end);
     if (fn) return [{ ...c, loop: fn.loop, guarded: c.guarded || fn.guarded }];
-    const reached = c.inFunction?.name ? loopsReaching(c.inFunction.name) : [];
+    const reached = c.inFunction?.name && lendable(c.inFunction) ? loopsReaching(c.inFunction.name) : [];
     if (reached.length === 0) return [c];
     return reached.map(({ loop, guarded: guarded2, path: path2 }) => {
       const call = path2.length > 1 ? callSpans.get(`${path2[path2.length - 2]}\0${path2[path2.length - 1]}`) : void 0;
@@ -14280,10 +14314,12 @@ function viaText(path) {
 function baseName2(path) {
   return path.replace(/^.*[\\/]/, "");
 }
-var MAX_INNER_DEPTH;
+var MODULE, PY_NAME, MAX_INNER_DEPTH;
 var init_cross_file = __esm({
   "server/src/engine/cross-file.ts"() {
     "use strict";
+    MODULE = "py:";
+    PY_NAME = /^[A-Za-z_]\w*$/;
     MAX_INNER_DEPTH = 3;
   }
 });
@@ -15891,6 +15927,7 @@ var init_calls_by_scope = __esm({
   "server/src/code/calls-by-scope.ts"() {
     "use strict";
     init_adapter();
+    init_sorted();
     CallsByScope = class {
       /** Per scope its calls, each with its place among all calls on the handle (`seq`: the order they were added). */
       byScope = /* @__PURE__ */ new Map();
@@ -15915,14 +15952,8 @@ var init_calls_by_scope = __esm({
         let enclosing = false;
         const consider = (list) => {
           enclosing = true;
-          let lo = 0;
-          let hi = list.length;
-          while (lo < hi) {
-            const mid = lo + hi >> 1;
-            if (list[mid].call.at <= at) lo = mid + 1;
-            else hi = mid;
-          }
-          if (lo > 0 && (!best || list[lo - 1].seq > best.seq)) best = list[lo - 1];
+          const after = partitionPoint(list, (entry) => entry.call.at <= at);
+          if (after > 0 && (!best || list[after - 1].seq > best.seq)) best = list[after - 1];
         };
         if (this.byScope.size <= scope.depth + 1) {
           for (const [s, list] of this.byScope) if (within2(scope, s)) consider(list);
@@ -16404,7 +16435,7 @@ function callbackParams(call) {
 function functionScope(scope) {
   return scope.fn;
 }
-var PLACEHOLDER_CALL, USAGE_CALL, NOT_RUNNING_SQL, interestingTypes, TreeWalk, WalkedCall, RESULT_WRAPPERS;
+var DOTTED_NAME, PLACEHOLDER_CALL, USAGE_CALL, NOT_RUNNING_SQL, interestingTypes, TreeWalk, WalkedCall, RESULT_WRAPPERS;
 var init_walk2 = __esm({
   "server/src/code/walk.ts"() {
     "use strict";
@@ -16412,6 +16443,7 @@ var init_walk2 = __esm({
     init_adapter();
     init_parents();
     init_deadline();
+    DOTTED_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
     PLACEHOLDER_CALL = /^_E\d+$/;
     USAGE_CALL = /exec|query|sql|prepare/i;
     NOT_RUNNING_SQL = /^_*(?:expect|assert|check|verify|log|print|debug|info|warn|trace|format|build|generate|parse|quote|escape|to|is|get)/i;
@@ -16450,6 +16482,11 @@ var init_walk2 = __esm({
       functions = /* @__PURE__ */ new Map();
       definitions = [];
       functionCalls = [];
+      moduleFunctions = [];
+      moduleCalls = [];
+      seenModuleCalls = /* @__PURE__ */ new Set();
+      /** The starts of the module-level functions (Python). */
+      moduleLevel = /* @__PURE__ */ new Set();
       loops = [];
       declarations = [];
       returns = [];
@@ -16501,6 +16538,10 @@ var init_walk2 = __esm({
           walked.definitions = this.definitions;
           walked.functionCalls = this.functionCalls;
         }
+        if (this.adapter.linksModules) {
+          walked.moduleFunctions = this.moduleFunctions;
+          walked.moduleCalls = this.moduleCalls;
+        }
         return walked;
       }
       currentScope() {
@@ -16543,6 +16584,10 @@ var init_walk2 = __esm({
         }
         if (scope.functionName) this.functions.set(scope.functionName, [...this.functions.get(scope.functionName) ?? [], scope]);
         if (this.adapter.linksFunctions && scope.functionName) this.definitions.push({ name: scope.functionName, exported: !isStatic(node) });
+        if (this.adapter.linksModules && scope.functionName && this.lines.position(node.startIndex).column === 0) {
+          this.moduleFunctions.push({ name: scope.functionName, span: { start: node.startIndex, end } });
+          this.moduleLevel.add(node.startIndex);
+        }
       }
       /** A call: noted where a loop or another file may need it, and kept with its context when it may run SQL. */
       readCall(node, end) {
@@ -16556,6 +16601,7 @@ var init_walk2 = __esm({
         const receiver = adapter.declaredTypes && (loop || declared) ? node.childForFieldName("object") : null;
         const receiverType = receiver?.type;
         if (declared && (!receiver || receiverType === "this")) this.noteInnerCall(node, name2);
+        else if (adapter.linksModules && !loop && this.declared.has(name2) && this.moduleLevel.has(this.currentScope().fn?.start ?? -1) && node.childForFieldName("function")?.type === "identifier") this.noteInnerCall(node, name2);
         if (loop && receiverType === "identifier") {
           const receiverName = receiver.text;
           const key = `${name2}.${receiverName}`;
@@ -16565,6 +16611,7 @@ var init_walk2 = __esm({
           }
         }
         if (adapter.linksFunctions && node.childForFieldName("function")?.type === "identifier" && !PLACEHOLDER_CALL.test(name2)) this.noteFunctionCall(node, name2, end);
+        if (loop && adapter.linksModules) this.noteModuleCall(node, loop, top.counted ?? false);
         const call = this.wanted(name2) ? adapter.callSite(node) : void 0;
         if (call) this.addCall(node, call, end);
       }
@@ -16589,6 +16636,18 @@ var init_walk2 = __esm({
           const span = { start: node.startIndex, end };
           this.functionCalls.push(loop ? { name: name2, span, from, loop, guarded: counted2 } : { name: name2, span, from });
         }
+      }
+      /** f(...) or a.b.f(...) in a loop (Python): another module may define f (Walked.moduleCalls). Each callee once per loop. */
+      noteModuleCall(node, loop, guarded2) {
+        const fn = node.childForFieldName("function");
+        const type = fn?.type;
+        if (type !== "identifier" && type !== "attribute") return;
+        const callee = fn.text;
+        if (callee.length > 200 || !DOTTED_NAME.test(callee)) return;
+        const key = `${loop.span.start}\0${callee}`;
+        if (this.seenModuleCalls.has(key)) return;
+        this.seenModuleCalls.add(key);
+        this.moduleCalls.push({ callee, loop, guarded: guarded2 });
       }
       /** Whether a call of `name` may run SQL, or lead to a call that does. */
       wanted(name2) {
@@ -16638,14 +16697,7 @@ function splicesIn(stmt, splices) {
   const hit = /* @__PURE__ */ new Set();
   for (let o = stmt.span.start; o < Math.min(stmt.span.end, stmt.span.start + 4e3); o++) {
     const at = stmt.origin.toFile(o);
-    let lo = 0;
-    let hi = sorted.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = lo + hi >> 1;
-      if (sorted[mid].start <= at) [found, lo] = [mid, mid + 1];
-      else hi = mid - 1;
-    }
+    const found = partitionPoint(sorted, (s) => s.start <= at) - 1;
     if (found >= 0 && at < sorted[found].end) hit.add(sorted[found]);
   }
   return hit.size;
@@ -16712,6 +16764,7 @@ var init_spliced_values = __esm({
     "use strict";
     init_adapter();
     init_parents();
+    init_sorted();
     COUNTER2 = /^(?:(?:\+\+|--)\s*[A-Za-z_$][\w$.]{0,60}|[A-Za-z_$][\w$.]{0,60}\s*(?:\+\+|--))$/;
     ESCAPE_CALL = /\.[ \t]{0,10}(?:escape|escapeLiteral|escapeValue|escapeString|quote|quoteLiteral|quoteValue|quoteString)[ \t]{0,10}\(/g;
     NOT_SQL_ESCAPE = /^(?:re|regex|RegExp|html|he|_|lodash|underscore|validator|cgi|saxutils|shlex|parse|urllib|querystring|qs)$/;
@@ -16793,6 +16846,8 @@ var init_model = __esm({
       paramsets = /* @__PURE__ */ new Map();
       pending = [];
       facts = { switches: [], connects: [], commits: [] };
+      /** Commits and flushes by the connection or session they name, with their loops (ExecuteEvent.atFlush). */
+      flushes = /* @__PURE__ */ new Map();
       ev;
       markerVars;
       build(hooks) {
@@ -16866,6 +16921,12 @@ var init_model = __esm({
         const { definitions, functionCalls } = this.walked;
         if (definitions && definitions.length > 0) code.functions = definitions;
         if (functionCalls && functionCalls.length > 0) code.functionCalls = functionCalls;
+        const { moduleFunctions, moduleCalls } = this.walked;
+        if (moduleFunctions && moduleFunctions.length > 0 && (code.executions.length > 0 || code.commits.length > 0)) {
+          code.moduleFunctions = moduleFunctions;
+          if (this.walked.innerCalls.length > 0) code.innerCalls = this.walked.innerCalls;
+        }
+        if (moduleCalls && moduleCalls.length > 0) code.moduleCalls = moduleCalls;
         const calls = this.walked.loopMethodCalls;
         if (!this.adapter.declaredTypes || calls.length === 0 && code.executions.length === 0) return code;
         const { variables, classes } = this.adapter.declaredTypes(this.walked.declarations, new Set(calls.map((c) => c.receiver)));
@@ -16978,6 +17039,10 @@ var init_model = __esm({
           }
           case "commit":
             this.addCommit(ctx, span, e.api, e.connection);
+            this.addFlush(ctx, e.connection);
+            break;
+          case "flush":
+            this.addFlush(ctx, e.connection);
             break;
           case "execute":
             this.addExecution(ctx, span, e);
@@ -17010,7 +17075,7 @@ var init_model = __esm({
         }
         if (!connection && e.handle) connection = this.handles.get(e.handle);
         if (connection && this.handles.has(connection)) connection = this.handles.get(connection);
-        const spliced = prepare ? [] : read.spliced;
+        const spliced = prepare || e.construct ? [] : read.spliced;
         const execution2 = {
           callSpan: span,
           api: e.api,
@@ -17040,6 +17105,7 @@ var init_model = __esm({
             };
           }
         }
+        if (e.construct) execution2.construct = e.construct;
         if (e.script) {
           execution2.script = true;
           for (const st of statements) {
@@ -17055,10 +17121,18 @@ var init_model = __esm({
           prepares.add(ctx.scope, { execution: execution2, handle: e.handle, at: span.start, scope: ctx.scope, connection });
           this.preparedHandles.add(e.handle);
         }
-        this.pending.push({ execution: execution2, connection, at: span.start, scope: ctx.scope, handle: e.handle, preparedHandle: prepare?.handle, autocommitOff: e.autocommitOff, libraryAutocommit: e.libraryAutocommit });
+        this.pending.push({ execution: execution2, connection, at: span.start, scope: ctx.scope, handle: e.handle, preparedHandle: prepare?.handle, autocommitOff: e.autocommitOff, libraryAutocommit: e.libraryAutocommit, atFlush: e.atFlush });
+      }
+      addFlush(ctx, connection) {
+        if (!connection) return;
+        const flush = { loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) };
+        const list = this.flushes.get(connection);
+        if (list) list.push(flush);
+        else this.flushes.set(connection, [flush]);
       }
       resolve(p) {
         const { execution: execution2 } = p;
+        if (p.atFlush) execution2.batched = !(p.connection && this.flushes.get(p.connection)?.some((f) => !f.guarded && sameLoop(f.loop, execution2.loop)));
         if ((execution2.action === "executePrepared" || execution2.action === "executeDirect") && this.paramsets.size > 0 && !execution2.statements.some(isLiteralValues)) {
           if ([p.handle, p.preparedHandle].some((h) => h && paramsetSize(this.paramsets.get(h), p.at, p.scope) > 1)) execution2.batched = true;
         }
@@ -17329,7 +17403,19 @@ function pythonAccess(text2, options) {
   if (PY_DB2.test(text2) || importsConfigured(text2, "python", options)) return void 0;
   const other = PY_OTHER_DATABASE.exec(text2);
   if (other) return otherDatabase(other[1]);
-  return runsSqlText(text2) ? void 0 : NO_DB2_ACCESS;
+  return runsSqlText(text2) || importsDataAccess(text2) ? void 0 : NO_DB2_ACCESS;
+}
+function importsDataAccess(text2) {
+  if (!text2.includes("import") || !PY_LOOP.test(text2)) return false;
+  for (let m = PY_IMPORT_LINE.exec(text2); m; m = PY_IMPORT_LINE.exec(text2)) {
+    const words = [...(m[1] ?? "").split("."), ...(m[2] ?? m[3] ?? "").split(/[^\w]+/)];
+    if (words[0] === "django") continue;
+    if (words.some((w) => w !== "" && DATA_ACCESS_NAME.test(w))) {
+      PY_IMPORT_LINE.lastIndex = 0;
+      return true;
+    }
+  }
+  return false;
 }
 function javaAccess(text2) {
   return JDBC.test(text2) || runsSqlText(text2) || DATA_ACCESS_VARIABLE.test(text2) ? void 0 : NO_DB2_ACCESS;
@@ -17345,7 +17431,7 @@ function callsOneOf(text2, names3) {
 function shellAccess(text2) {
   return /\bdb2\b/.test(text2) ? void 0 : "no db2 command found";
 }
-var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, PY_DB2, PY_OTHER_DATABASE, JDBC, DATA_ACCESS_VARIABLE, CLI;
+var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, PY_DB2, PY_OTHER_DATABASE, PY_IMPORT_LINE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, CLI;
 var init_access = __esm({
   "server/src/code/access.ts"() {
     "use strict";
@@ -17357,6 +17443,9 @@ var init_access = __esm({
     JS_OTHER_DATABASE = /(?:\bfrom\s*|\brequire\s*\(\s*)["'](pg|pg-promise|postgres|mysql2?|mariadb|sqlite3?|better-sqlite3|oracledb|mssql|tedious|mongodb|mongoose|@prisma\/client|@neondatabase\/serverless|@vercel\/postgres)["']/;
     PY_DB2 = /ibm_db|\bdb2\b|pyodbc|jaydebeapi/i;
     PY_OTHER_DATABASE = /^[ \t]*(?:import|from)\s+(psycopg2?|sqlite3|pymysql|MySQLdb|mysql\.connector|cx_Oracle|oracledb|pymssql|asyncpg|aiosqlite|pymongo)\b/m;
+    PY_IMPORT_LINE = /^[ \t]*(?:from[ \t]+([\w.]{1,200})[ \t]+import[ \t]+(\([^)]{0,2000}\)|[^\n#;]{1,2000})|import[ \t]+([^\n#;]{1,2000}))/gm;
+    DATA_ACCESS_NAME = /^(?:\w+_)?(?:daos?|crud|db|database|repositor(?:y|ies)|repos?|stores?|storage|persistence|gateways?|mappers?)(?:_\w+)?$/i;
+    PY_LOOP = /\b(?:for|while)\b/;
     JDBC = /Statement|JdbcTemplate|setAutoCommit|executeUpdate|addBatch|batchUpdate|#sql|\bimport\s+javax?\.sql\./;
     DATA_ACCESS_VARIABLE = /\b[A-Z]\w*(?:Dao|DAO|Repository|Services?|Mapper|Store|Gateway)(?:<[^<>;]*>)?\s+[a-z_]\w*\s*[;=,)]/;
     CLI = /\bSQL[A-Z][A-Za-z]{2,30}W?\s*\(|EXEC\s+SQL/;
@@ -18335,14 +18424,8 @@ function dataTexts(program) {
   const lookup = (name2, index, depth = 0) => {
     const list = assignments.get(name2);
     if (list && list.length > 0) {
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = lo + hi >> 1;
-        if (list[mid].index < index) lo = mid + 1;
-        else hi = mid;
-      }
-      return (lo > 0 ? list[lo - 1] : list[list.length - 1]).text;
+      const after = partitionPoint(list, (a) => a.index < index);
+      return (after > 0 ? list[after - 1] : list[list.length - 1]).text;
     }
     if (depth > 2) return void 0;
     for (const child of [...children.get(name2) ?? []].reverse()) {
@@ -18453,6 +18536,7 @@ var init_dynamic2 = __esm({
     "use strict";
     init_sqltext();
     init_append();
+    init_sorted();
     LEVEL = /^(?:0?[1-9]|[1-4][0-9]|77)$/;
   }
 });
@@ -18586,14 +18670,7 @@ function lineStarts2(text2) {
   return starts;
 }
 function upperBound(starts, offset) {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = lo + hi >> 1;
-    if (starts[mid] <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return partitionPoint(starts, (start) => start <= offset);
 }
 var cobolLanguage, CICS_TASK, EXECUTED;
 var init_cobol = __esm({
@@ -18605,6 +18682,7 @@ var init_cobol = __esm({
     init_dynamic2();
     init_sqltext();
     init_append();
+    init_sorted();
     cobolLanguage = {
       languages: ["cobol"],
       grammars: [],
@@ -19567,7 +19645,7 @@ var init_python_comments = __esm({
 });
 
 // server/src/code/languages/python-imports.ts
-function pythonImports(source) {
+function pythonImports(source, path) {
   const bound = /* @__PURE__ */ new Map();
   const modules = /* @__PURE__ */ new Set();
   if (source.includes("import")) {
@@ -19582,9 +19660,12 @@ function pythonImports(source) {
       }
     }
     for (const m of source.matchAll(FROM_IMPORT)) {
-      const module2 = m[1];
-      if (module2.startsWith(".")) continue;
-      modules.add(module2);
+      let module2 = m[1];
+      if (module2.startsWith(".")) {
+        const absolute = path === void 0 ? void 0 : relativeModule(module2, path);
+        if (absolute === void 0) continue;
+        module2 = absolute;
+      } else modules.add(module2);
       for (const part of m[2].replace(/[()]/g, "").split(",")) {
         const item2 = ITEM.exec(part.replace(/#[^\n]*/g, "").trim());
         if (!item2 || item2[1].includes(".")) continue;
@@ -19599,23 +19680,212 @@ function pythonImports(source) {
       const base = bound.get(head);
       return base === void 0 ? text2 : base + (dot < 0 ? "" : text2.slice(dot));
     },
+    resolve(text2) {
+      const dot = text2.indexOf(".");
+      const base = bound.get(dot < 0 ? text2 : text2.slice(0, dot));
+      return base === void 0 ? void 0 : base + (dot < 0 ? "" : text2.slice(dot));
+    },
     imports(module2) {
       for (const m of modules) if (m === module2 || m.startsWith(module2 + ".")) return true;
       return false;
     }
   };
 }
-var IMPORT, FROM_IMPORT, ITEM;
+function relativeModule(module2, path) {
+  const dots = /^\.*/.exec(module2)[0].length;
+  const rest = module2.slice(dots);
+  const folders = packageOf(path);
+  if (dots - 1 > folders.length) return void 0;
+  const names3 = [...folders.slice(0, folders.length - (dots - 1)), ...rest ? rest.split(".") : []];
+  return names3.length > 0 ? names3.join(".") : void 0;
+}
+function packageOf(path) {
+  const parts = path.split(/[\\/]/);
+  parts.pop();
+  let from = parts.length;
+  while (from > 0 && PY_NAME2.test(parts[from - 1])) from--;
+  return parts.slice(from);
+}
+function withResolvedModuleCalls(result, source) {
+  const calls = result.code?.moduleCalls;
+  if (!calls) return result;
+  const imports = pythonImports(source.text, source.path);
+  const seen = /* @__PURE__ */ new Set();
+  const resolved = [];
+  for (const call of calls) {
+    const callee = imports.resolve(call.callee);
+    if (callee === void 0 || !callee.includes(".")) continue;
+    const key = `${call.loop.span.start}\0${callee}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    resolved.push({ ...call, callee });
+  }
+  const code = { ...result.code };
+  if (resolved.length > 0) code.moduleCalls = resolved;
+  else delete code.moduleCalls;
+  return { ...result, code };
+}
+var IMPORT, FROM_IMPORT, ITEM, PY_NAME2;
 var init_python_imports = __esm({
   "server/src/code/languages/python-imports.ts"() {
     "use strict";
     IMPORT = /^[ \t]*import[ \t]+([\w. \t,]{1,2000})/gm;
     FROM_IMPORT = /^[ \t]*from[ \t]+([\w.]{1,200})[ \t]+import[ \t]+(\([^)]{0,4000}\)|[^\n#;]{1,2000})/gm;
     ITEM = /^([\w.]+)(?:\s+as\s+(\w+))?$/;
+    PY_NAME2 = /^[A-Za-z_]\w*$/;
+  }
+});
+
+// server/src/code/languages/python-sqlalchemy-inserts.ts
+function namedArgs(call) {
+  const args = [];
+  const keywords = /* @__PURE__ */ new Map();
+  for (const child of call.childForFieldName("arguments")?.namedChildren ?? []) {
+    if (!child || child.type === "comment") continue;
+    if (child.type === "keyword_argument") {
+      const name2 = child.childForFieldName("name");
+      const value = child.childForFieldName("value");
+      if (name2 && value) keywords.set(name2.text, value);
+    } else args.push(child);
+  }
+  return { args, keywords };
+}
+function constantString(node, ev) {
+  const text2 = node ? ev.evaluate(node) : void 0;
+  if (!text2 || text2.pieces.some((p) => p.kind !== "text")) return void 0;
+  const value = text2.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
+  return /^[^\s"]{1,128}$/.test(value) ? value : void 0;
+}
+function mappedClasses(root, ev) {
+  const classes = /* @__PURE__ */ new Map();
+  for (const child of root.namedChildren) {
+    const node = child?.type === "decorated_definition" ? child.childForFieldName("definition") : child;
+    if (node?.type !== "class_definition") continue;
+    const name2 = node.childForFieldName("name")?.text;
+    const body = node.childForFieldName("body");
+    if (!name2 || !body) continue;
+    let table;
+    let schema;
+    for (const statement of body.namedChildren) {
+      const assignment = statement?.type === "expression_statement" ? statement.namedChild(0) : null;
+      if (assignment?.type !== "assignment") continue;
+      const left = assignment.childForFieldName("left")?.text;
+      const right = assignment.childForFieldName("right");
+      if (!right) continue;
+      if (left === "__tablename__") table = constantString(right, ev);
+      else if (left === "__table_args__") schema = schemaOf(right, ev);
+    }
+    classes.set(name2, table ? schema ? { name: table, schema } : { name: table } : null);
+  }
+  return classes;
+}
+function schemaOf(node, ev) {
+  const dict = node.type === "tuple" ? node.namedChildren.filter((c) => !!c && c.type !== "comment").pop() : node;
+  if (dict?.type !== "dictionary") return void 0;
+  for (const pair of dict.namedChildren) {
+    if (pair?.type === "pair" && constantString(pair.childForFieldName("key") ?? void 0, ev) === "schema") return constantString(pair.childForFieldName("value") ?? void 0, ev);
+  }
+  return void 0;
+}
+function tableCall(node, ev, imports) {
+  if (node.type !== "call") return void 0;
+  const fn = node.childForFieldName("function")?.text ?? "";
+  if (!/^sqlalchemy(?:\.sql)?(?:\.schema)?\.Table$/.test(imports.qualify(fn))) return void 0;
+  const { args, keywords } = namedArgs(node);
+  const name2 = constantString(args[0], ev);
+  const schema = constantString(keywords.get("schema"), ev);
+  return name2 ? schema ? { name: name2, schema } : { name: name2 } : null;
+}
+function targetOf(node, at, ev, imports, classes) {
+  let named = node;
+  if (named.type === "attribute" && named.childForFieldName("attribute")?.text === "__table__") named = named.childForFieldName("object") ?? named;
+  if (named.type === "identifier") {
+    const mapped = classes.get(named.text);
+    if (mapped) return { table: mapped };
+    const value = ev.assignedBefore?.(named.text, at)?.[0]?.value;
+    const table = value ? tableCall(value, ev, imports) : void 0;
+    if (table) return { table };
+  }
+  return { expression: node };
+}
+function insertConstruct(node, at, ev, imports, classes, depth = 0) {
+  if (node.type === "identifier" && depth === 0) {
+    const value = ev.assignedBefore?.(node.text, at)?.[0]?.value;
+    return value ? insertConstruct(value, at, ev, imports, classes, 1) : void 0;
+  }
+  let multiRow = false;
+  let call = node;
+  for (let steps2 = 0; call?.type === "call" && steps2 < 8; steps2++) {
+    const fn = call.childForFieldName("function");
+    if (!fn) return void 0;
+    if (INSERT_FUNCTION.test(imports.qualify(fn.text))) {
+      const table = namedArgs(call).args[0];
+      return table ? { target: targetOf(table, at, ev, imports, classes), multiRow } : void 0;
+    }
+    if (fn.type === "attribute") {
+      const method = fn.childForFieldName("attribute")?.text ?? "";
+      const object = fn.childForFieldName("object");
+      if (!object) return void 0;
+      if (method === "insert") {
+        if (namedArgs(call).args.length > 0) return void 0;
+        return { target: targetOf(object, at, ev, imports, classes), multiRow };
+      }
+      if (INSERT_CHAIN.has(method)) {
+        const rows = method === "values" ? namedArgs(call).args[0]?.type : void 0;
+        if (rows === "list" || rows === "list_comprehension") multiRow = true;
+        call = object;
+        continue;
+      }
+    }
+    return void 0;
+  }
+  return void 0;
+}
+function constructedClass(node, at, ev) {
+  let value = node;
+  if (value.type === "identifier") value = ev.assignedBefore?.(value.text, at)?.[0]?.value;
+  if (value?.type !== "call") return void 0;
+  const fn = value.childForFieldName("function");
+  const name2 = fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn?.text;
+  return fn && name2 && /^[A-Z]\w*$/.test(name2) && !/^[A-Z0-9_]+$/.test(name2) ? fn : void 0;
+}
+function insertText(target, over) {
+  const start = over.startIndex;
+  const last = Math.max(start, over.endIndex - 1);
+  const piece = (text2, from) => {
+    const offsets = new Array(text2.length);
+    for (let i = 0; i < text2.length; i++) offsets[i] = Math.min(from + i, last);
+    return { kind: "text", text: text2, offsets };
+  };
+  const head = "INSERT INTO ";
+  const tail = " VALUES (?)";
+  if ("expression" in target) {
+    const span = { start: target.expression.startIndex, end: target.expression.endIndex };
+    return { pieces: [piece(head, start), { kind: "splice", span }, piece(tail, start + head.length)], kind: "template", from: { start, end: over.endIndex } };
+  }
+  const { name: name2, schema } = target.table;
+  const table = `${schema ? `${sqlName(schema)}.` : ""}${sqlName(name2)}`;
+  return { pieces: [piece(`${head}${table}${tail}`, start)], kind: "constant", from: { start, end: over.endIndex } };
+}
+function sqlName(name2) {
+  return /^[a-z_][a-z0-9_]*$/.test(name2) || /^[A-Z_][A-Z0-9_]*$/.test(name2) ? name2 : `"${name2.replace(/"/g, '""')}"`;
+}
+var INSERT_FUNCTION, INSERT_CHAIN;
+var init_python_sqlalchemy_inserts = __esm({
+  "server/src/code/languages/python-sqlalchemy-inserts.ts"() {
+    "use strict";
+    INSERT_FUNCTION = /^sqlalchemy\.(?:sql\.(?:expression\.)?)?insert$/;
+    INSERT_CHAIN = /* @__PURE__ */ new Set(["values", "prefix_with", "inline", "return_defaults", "returning", "execution_options", "with_dialect_options", "add_cte"]);
   }
 });
 
 // server/src/code/languages/python-sqlalchemy.ts
+function classesOf(file, node, ev) {
+  return file.classes ??= mappedClasses(node.tree.rootNode, ev);
+}
+function sessionLike(name2, known) {
+  return known ? known.kind === "session" : /^(?:\w+_)?session$|^sess$/i.test(name2);
+}
 function fileOf(ev) {
   let file = files.get(ev);
   if (!file) {
@@ -19725,7 +19995,13 @@ function classifySqlalchemy(ctx, ev, file) {
       return events;
     }
     case "commit":
-      return known && a.length === 0 ? [{ kind: "commit", api, connection: recvName }] : void 0;
+      return recvName && (known || sessionLike(recvName, known)) && a.length === 0 ? [{ kind: "commit", api, connection: recvName }] : void 0;
+    case "flush":
+      return recvName && sessionLike(recvName, known) ? [{ kind: "flush", api, connection: recvName }] : void 0;
+    case "add":
+    case "add_all":
+    case "merge":
+      return ormAdd(ctx, ev, file, known);
     case "execute":
       return sqlalchemyExecute(ctx, ev, file, known);
     default: {
@@ -19742,6 +20018,33 @@ function classifySqlalchemy(ctx, ev, file) {
     }
   }
 }
+function ormAdd(ctx, ev, file, known) {
+  const { call } = ctx;
+  const recvName = simpleName(call.receiver);
+  const arg = call.args[0];
+  if (!recvName || !arg || call.args.length > 1 || !sessionLike(recvName, known)) return void 0;
+  const at = call.node.startIndex;
+  const all = call.name === "add_all";
+  let item2 = arg;
+  if (all) {
+    let list = arg;
+    if (list.type === "identifier") list = ev.assignedBefore?.(list.text, at)?.[0]?.value;
+    item2 = list?.type === "list" ? list.namedChild(0) : list?.type === "list_comprehension" || list?.type === "generator_expression" ? list.childForFieldName("body") : void 0;
+  }
+  const cls = item2 ? constructedClass(item2, at, ev) : void 0;
+  if (!cls) return all ? [] : void 0;
+  const target = targetOf(cls, at, ev, file.imports, classesOf(file, call.node, ev));
+  return [{
+    kind: "execute",
+    api: "sqlalchemy",
+    action: all ? "executeMany" : "executePrepared",
+    sql: insertText(target, call.node),
+    connection: recvName,
+    batched: all,
+    construct: "orm",
+    ...all ? {} : { atFlush: true }
+  }];
+}
 function sqlalchemyExecute(ctx, ev, file, known) {
   const { call } = ctx;
   const a = call.args;
@@ -19750,12 +20053,26 @@ function sqlalchemyExecute(ctx, ev, file, known) {
   if (!sql || !recvName) return void 0;
   const wrapped = isTextConstruct(sql, call, ev, file);
   const engine = engineLike(recvName, known);
+  const params = a[1] ?? call.keywords.get("parameters");
+  const sessionRun = known?.kind === "session";
+  const construct = wrapped ? void 0 : insertConstruct(sql, call.node.startIndex, ev, file.imports, classesOf(file, call.node, ev));
+  if (construct && (known || engine || "table" in construct.target || /conn|session|sess\b/i.test(recvName))) {
+    const many = a.length > 2 || params !== void 0 && holdsRows(params, call, ev);
+    return [{
+      kind: "execute",
+      api: "sqlalchemy",
+      action: many ? "executeMany" : "executePrepared",
+      sql: insertText(construct.target, call.node),
+      connection: recvName,
+      batched: many || construct.multiRow,
+      construct: "core",
+      ...engine && !sessionRun ? { libraryAutocommit: "always" } : {}
+    }];
+  }
   if (!wrapped && !known && !engine) return void 0;
   const text2 = ev.evaluate(sql);
   if (text2 && !looksLikeSql(plainText(text2))) return [];
-  const params = a[1] ?? call.keywords.get("parameters");
   const batched = a.length > 2 || params !== void 0 && holdsRows(params, call, ev);
-  const sessionRun = known?.kind === "session";
   const library = sessionRun ? void 0 : engine ? "always" : !wrapped && text2 ? "outsideTransaction" : void 0;
   return [{
     kind: "execute",
@@ -19783,6 +20100,7 @@ var init_python_sqlalchemy = __esm({
     init_adapter();
     init_sqltext();
     init_python_imports();
+    init_python_sqlalchemy_inserts();
     init_parents();
     files = /* @__PURE__ */ new WeakMap();
     ROWS_NAME = /^(?:rows|records|batch|chunk|items|entries|param_list|params_list|parameters_list)$|(?:rows|records|_list|_batch|chunk)$/i;
@@ -19957,6 +20275,7 @@ var init_python = __esm({
     init_literals();
     init_sqltext();
     init_python_comments();
+    init_python_imports();
     init_python_sqlalchemy();
     init_parents();
     PY_CALLS = /* @__PURE__ */ new Set([
@@ -19982,7 +20301,11 @@ var init_python = __esm({
       "execution_options",
       "begin",
       "sessionmaker",
-      "scoped_session"
+      "scoped_session",
+      "add",
+      "add_all",
+      "merge",
+      "flush"
     ]);
     pythonAdapter = {
       grammar: "python",
@@ -20002,6 +20325,8 @@ var init_python = __esm({
       // (as_pattern: `with engine.connect() as conn:` binds conn, a local of the function like an assignment's.)
       assignmentTypes: /* @__PURE__ */ new Set(["assignment", "augmented_assignment", "as_pattern"]),
       loopMethods: /* @__PURE__ */ new Set(),
+      // (Another module's function called in a loop: engine/cross-file.ts.)
+      linksModules: true,
       calleeName(node) {
         if (node.type === "assignment") return /\.autocommit\s*$/.test(node.childForFieldName("left")?.text ?? "") ? "autocommit=" : void 0;
         const fn = node.childForFieldName("function");
@@ -20123,7 +20448,7 @@ var init_python = __esm({
         if (leftOut) return emptyResult(leftOut);
         if (nestsTooDeep(source.text)) return emptyResult(TOO_DEEP);
         const blanked = blankWholeLineComments(source.text);
-        const result = readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text });
+        const result = withResolvedModuleCalls(readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text }), source);
         if (blanked.comments.length === 0) return result;
         return { ...result, comments: [...result.comments, ...blanked.comments].sort((a, b) => a.span.start - b.span.start) };
       }
@@ -23839,14 +24164,7 @@ function objectKind(typeLabel) {
   }
 }
 function lowerBound(items, value) {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = lo + hi >> 1;
-    if (items[mid].centre < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return partitionPoint(items, (item2) => item2.centre < value);
 }
 function inCentreRange(items, from, to) {
   if (!items || items.length === 0) return [];
@@ -23872,6 +24190,7 @@ var init_exfmt_tokens = __esm({
   "server/src/explain/exfmt-tokens.ts"() {
     "use strict";
     init_symbols();
+    init_sorted();
     ID_TOKEN = /^\(\s*(\d{1,6})\)$/;
     CONNECTOR = /^\/[-+]*\\$/;
     TOKENS = /\(\s{0,8}\d{1,6}\)|\S+/g;
@@ -33329,8 +33648,8 @@ var init_main = __esm({
       StringValue2.isSnippet = isSnippet;
     })(StringValue || (StringValue = {}));
     (function(InlineCompletionItem2) {
-      function create2(insertText, filterText, range, command) {
-        return { insertText, filterText, range, command };
+      function create2(insertText2, filterText, range, command) {
+        return { insertText: insertText2, filterText, range, command };
       }
       InlineCompletionItem2.create = create2;
     })(InlineCompletionItem || (InlineCompletionItem = {}));
@@ -39707,14 +40026,7 @@ function nameAt(model, offset) {
 function statementAt2(model, offset) {
   if (model.source.language === "sql") {
     const list = model.statements;
-    let low = 0;
-    let high = list.length;
-    while (low < high) {
-      const mid = low + high >> 1;
-      if (fileSpan2(list[mid], list[mid].span).start <= offset) low = mid + 1;
-      else high = mid;
-    }
-    const stmt = list[low - 1];
+    const stmt = list[partitionPoint(list, (s) => fileSpan2(s, s.span).start <= offset) - 1];
     return stmt && offset <= fileSpan2(stmt, stmt.span).end ? stmt : void 0;
   }
   let best;
@@ -39758,6 +40070,7 @@ function schemaFacts(file) {
   forEachStatement(model.statements, addFacts, { triggers: false });
   for (const call of model.code?.loopCalls ?? []) add("*", `loop call ${call.name} on ${call.type}`);
   if (model.code?.types) add("*", `classes ${model.code.types.join(",")}`);
+  for (const call of model.code?.moduleCalls ?? []) add("*", `loop call ${call.callee}${call.guarded ? " under a counter" : ""}`);
   for (const f of model.code?.functions ?? []) if (f.exported) add("*", `defines ${f.name}`);
   for (const c of model.code?.functionCalls ?? []) add("*", c.loop ? `calls ${c.name} in a loop${c.guarded ? " under a counter" : ""}` : `calls ${c.name} from ${c.from}`);
   if (model.code?.functions) {
@@ -39879,6 +40192,7 @@ var init_model_queries = __esm({
     init_edit_shape();
     init_incremental();
     init_written_columns();
+    init_sorted();
     SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
     SCRIPT_FACTS = /* @__PURE__ */ new WeakMap();
     SHAPES = /* @__PURE__ */ new Map();
