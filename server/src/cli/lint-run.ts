@@ -12,6 +12,8 @@ import { collectFiles, findConfigFile, readSourceFile, repositoryFinder, type Sk
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 import { noteCodePath } from '../engine/code-paths';
 import { parseJsonText } from '../engine/json-text';
+import { sqlalchemyDb2Folders } from './project-evidence';
+import { usesSqlalchemy } from '../code/access';
 import { nowMs } from '../engine/clock';
 
 export interface LintRunOptions {
@@ -124,6 +126,12 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     codeLoad = { ms: nowMs() - started, grammars, unavailable: [...new Set(codeFrontEnd.unavailable.values())] };
   }
   const workspace = new Workspace(config, frontEnds);
+  // SQLAlchemy on Db2 shown by the project (a Db2 URL in its configuration, ibm_db_sa among its requirements): its
+  // Python files that use SQLAlchemy are read, though they name no driver. Before any is read.
+  if (codeFiles.some((f) => f.language === 'python')) {
+    const evidence = sqlalchemyDb2Folders(codeFiles);
+    if (evidence.size > 0) workspace.setSqlalchemyDb2Folders(new Set(evidence.keys()), usesSqlalchemy);
+  }
   // One pass: no file is read again after an edit, so nothing is kept for that (less for the GC to copy).
   workspace.keepForEdits = false;
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;

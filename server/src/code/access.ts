@@ -77,11 +77,69 @@ export function javascriptAccess(text: string, options: FrontEndOptions): string
   return runsSqlText(text) || (SQL_LITERAL.test(text) && JS_QUERY_BUILDER.test(text)) ? undefined : NO_DB2_ACCESS;
 }
 
-export function pythonAccess(text: string, options: FrontEndOptions): string | undefined {
+/** `path`: the file's, for the project's evidence (FrontEndOptions.sqlalchemyDb2Folders). */
+export function pythonAccess(text: string, options: FrontEndOptions, path?: string): string | undefined {
   if (PY_DB2.test(text) || importsConfigured(text, 'python', options)) return undefined;
   const other = PY_OTHER_DATABASE.exec(text);
   if (other) return otherDatabase(other[1]);
-  return runsSqlText(text) || importsDataAccess(text) ? undefined : NO_DB2_ACCESS;
+  if (runsSqlText(text) || importsDataAccess(text)) return undefined;
+  if (path === undefined || !options.sqlalchemyDb2Folders || !inFolders(path, options.sqlalchemyDb2Folders) || !usesSqlalchemy(text)) return NO_DB2_ACCESS;
+  // A project on Db2 may hold a file that names another database's URL (a reporting copy, a test SQLite).
+  const url = OTHER_SQLALCHEMY_URL.exec(text);
+  return url ? otherDatabase(url[1]) : undefined;
+}
+
+const OTHER_SQLALCHEMY_URL = /["'](postgres(?:ql)?|mysql|mariadb|sqlite|oracle|mssql|redshift|snowflake)(?:\+\w{1,20})?:\/\//;
+
+/**
+ * Whether the file shows that its SQLAlchemy talks to Db2: it names a Db2 driver or URL, or its project does
+ * (FrontEndOptions.sqlalchemyDb2Folders). An application's `db` (`from app import db`, `db.session`) is read as
+ * Flask-SQLAlchemy's only then: without it, a Postgres application's loader would have findings now.
+ */
+export function sqlalchemyDb2Shown(text: string, options: FrontEndOptions, path?: string): boolean {
+  return PY_DB2.test(text) || (path !== undefined && !!options.sqlalchemyDb2Folders && inFolders(path, options.sqlalchemyDb2Folders));
+}
+
+/** Whether a folder of the set holds `path` (its own folder or one above it). */
+function inFolders(path: string, folders: ReadonlySet<string>): boolean {
+  if (folders.size === 0) return false;
+  for (let end = path.length; ; ) {
+    const cut = Math.max(path.lastIndexOf('/', end - 1), path.lastIndexOf('\\', end - 1));
+    if (cut < 0) return folders.has('');
+    const folder = path.slice(0, cut);
+    // A root keeps its separator ('/', 'C:\\').
+    if (folders.has(folder) || ((cut === 0 || folder.endsWith(':')) && folders.has(path.slice(0, cut + 1)))) return true;
+    if (cut === 0) return false;
+    end = cut;
+  }
+}
+
+/**
+ * A file that uses SQLAlchemy: imports sqlalchemy or flask_sqlalchemy, or uses an application's Flask-SQLAlchemy
+ * object (`from app import db` and `db.session` / `db.Model`).
+ */
+export function usesSqlalchemy(text: string): boolean {
+  if (/^[ \t]*(?:from|import)[ \t]+(?:flask_)?sqlalchemy\b/m.test(text)) return true;
+  return /^[ \t]*from[ \t]+[\w.]{1,200}[ \t]+import[ \t]+[^\n#;]{0,2000}?\bdb\b/m.test(text) && /\bdb\.(?:session|Model)\b/.test(text);
+}
+
+/** A SQLAlchemy URL of Db2: db2+ibm_db://, db2+pyodbc://, ibm_db_sa://, db2:// (ibm_db_sa's dialect names). */
+const DB2_SQLALCHEMY_URL = /(?<![\w:+/.-])(?:db2(?:\+\w{1,20})?|ibm_db_sa(?:\+\w{1,20})?)(?::\/\/|:\/\/\/)/i;
+/** ibm_db_sa (or ibm-db-sa) as a requirement, of a name alone (not ibm_db_sa_extra). */
+const IBM_DB_SA_REQUIREMENT = /(?:^|[\s"'\[,])ibm[-_.]db[-_.]sa(?![\w-])/im;
+/** Files that list a Python project's requirements (setup.py names them too, and is a Python file). */
+export const REQUIREMENT_FILE = /^(?:requirements[\w.-]*\.(?:txt|in)|pyproject\.toml|setup\.(?:py|cfg)|Pipfile|environment\.ya?ml)$/i;
+
+/**
+ * Why a file shows Db2 as SQLAlchemy's database, else undefined: a Db2 SQLAlchemy URL in it (configuration,
+ * .env, settings, a Python module), or, for a file of requirements (requirements.txt, pyproject.toml, setup.py,
+ * setup.cfg, Pipfile), ibm_db_sa among them. `name`: the file's name (no folder).
+ */
+export function sqlalchemyDb2Evidence(name: string, text: string): string | undefined {
+  const url = DB2_SQLALCHEMY_URL.exec(text);
+  if (url) return `a Db2 SQLAlchemy URL (${url[0]}) in ${name}`;
+  if (REQUIREMENT_FILE.test(name) && IBM_DB_SA_REQUIREMENT.test(text)) return `ibm_db_sa in ${name}`;
+  return undefined;
 }
 
 /** An import line, with the module (from … import) and the names it imports. */

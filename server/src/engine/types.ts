@@ -217,6 +217,12 @@ export interface FrontEndOptions {
    * C/C++ file that calls one reaches Db2 through it and is read, though it names no driver itself.
    */
   calledFunctions?: ReadonlySet<string>;
+  /**
+   * Folders whose project shows Db2 as SQLAlchemy's database (a `db2+ibm_db://` URL in a configuration or Python file,
+   * ibm_db_sa among its requirements; found by the CLI and the language server, cli/project-evidence.ts): a Python
+   * file under one that uses SQLAlchemy or Flask-SQLAlchemy reaches Db2, though it names no driver itself.
+   */
+  sqlalchemyDb2Folders?: ReadonlySet<string>;
 }
 
 /**

@@ -212,7 +212,7 @@ export abstract class WorkspaceFiles {
   private frontEndOptions(): FrontEndOptions {
     if (this.frontEndOptionsMade?.config !== this.config) {
       const member: FrontEndOptions['member'] = (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
-      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions } };
+      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2 } };
     }
     return this.frontEndOptionsMade.options;
   }
@@ -273,11 +273,45 @@ export abstract class WorkspaceFiles {
     return [...this.files.keys()];
   }
 
+  /** The linted files of a language as read (the language server looks for project evidence in them). */
+  sourcesOf(language: FileLanguage): SourceFile[] {
+    const out: SourceFile[] = [];
+    for (const entry of this.files.values()) if (entry.model.source.language === language) out.push(entry.model.source);
+    return out;
+  }
+
   /**
    * Functions of the C/C++ files that run a single-row INSERT per call (called-inserts.ts), handed to the front ends
    * (FrontEndOptions.calledFunctions): a file that calls one is read, though it names no driver. Only grows.
    */
   protected readonly insertFunctions = new Set<string>();
+
+  /**
+   * Folders whose project shows Db2 as SQLAlchemy's database (FrontEndOptions.sqlalchemyDb2Folders), as the CLI and the
+   * language server find them on disk (cli/project-evidence.ts): a Python file under one that uses SQLAlchemy is read.
+   */
+  private sqlalchemyDb2: ReadonlySet<string> = new Set();
+
+  /**
+   * New project evidence for SQLAlchemy on Db2 (setSqlalchemyDb2Folders). When it changed, the Python files that may
+   * read otherwise now are read again (`mayChange`: the front end's test of a text, code/access.ts usesSqlalchemy);
+   * returns their paths (the editor publishes them again). The engine does not look at the disk itself.
+   */
+  setSqlalchemyDb2Folders(folders: ReadonlySet<string>, mayChange: (text: string) => boolean): string[] {
+    const same = folders.size === this.sqlalchemyDb2.size && [...folders].every((f) => this.sqlalchemyDb2.has(f));
+    if (same) return [];
+    this.sqlalchemyDb2 = new Set(folders);
+    this.frontEndOptionsMade = undefined;
+    const reread: string[] = [];
+    for (const [path, entry] of this.files) {
+      const source = entry.model.source;
+      if (source.language !== 'python' || entry.model.timedOut || !mayChange(source.text)) continue;
+      this.files.set(path, this.newEntry(source, undefined));
+      reread.push(path);
+    }
+    if (reread.length > 0) this.invalidate();
+    return reread;
+  }
 
   /** Line index of a linted file or a schema file (related locations point into schema files). */
   lines(path: string): LineIndex | undefined {

@@ -7,6 +7,8 @@ import { FileChangeType, type TextDocumentChangeEvent } from 'vscode-languageser
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../engine/config';
 import { readSourceFile } from '../cli/files';
+import { sqlalchemyDb2Folders } from '../cli/project-evidence';
+import { REQUIREMENT_FILE, usesSqlalchemy } from '../code/access';
 import { isSchemaEntryMatch } from '../schema/schema-files';
 import { changedNames, schemaFacts } from './model-queries';
 import { diskSkipReason, isNoFile } from './skip-notices';
@@ -20,6 +22,9 @@ import type { Configuration } from './configuration';
  * such as import or load are left out: nearly every source file has them. Literal alternation, no backtracking.
  */
 const SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
+
+/** Files that may hold a Db2 SQLAlchemy URL (the language server watches them: language-server.ts). */
+export const PROJECT_CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|Pipfile)$/i;
 
 /** A file's size on disk in bytes; undefined when it cannot be looked at (gone: reading it says so). */
 function sizeOnDisk(path: string): number | undefined {
@@ -79,6 +84,21 @@ export class DiskFiles {
     s.onDisk.add(path);
     notices.read(path);
     return true;
+  }
+
+  /**
+   * Looks again for the project evidence that SQLAlchemy runs on Db2 (cli/project-evidence.ts): in the workspace's
+   * Python files and on disk above those that use SQLAlchemy. When it changed, the Python files it concerns are read
+   * again and every file is published again (their loops may be lent to others). After an index pass, and when a
+   * watched Python, requirements or configuration file changed; not on each keystroke in an open document.
+   */
+  refreshProjectEvidence(): void {
+    const s = this.state;
+    const sources = s.workspace.sourcesOf('python');
+    const folders = sources.length > 0 ? sqlalchemyDb2Folders(sources) : new Map<string, string>();
+    const reread = s.workspace.setSqlalchemyDb2Folders(new Set(folders.keys()), usesSqlalchemy);
+    for (const [folder, why] of folders) s.log('info', `SQLAlchemy on Db2 in ${folder}: ${why}`);
+    if (reread.length > 0) this.diagnostics.markDirty(s.publishablePaths());
   }
 
   /** A file is no longer on disk (or never was a file): out of the engine, its findings or notice cleared. */
@@ -166,9 +186,12 @@ export class DiskFiles {
     const s = this.state;
     let configChanged = false;
     let schemaChanged = false;
+    let evidenceChanged = false;
     for (const change of changes) {
       if (!change?.uri?.startsWith('file:')) continue;
       const path = s.pathOf(change.uri);
+      // Requirements, .env, settings: what SQLAlchemy's database is (refreshProjectEvidence, after the loop).
+      if (path.endsWith('.py') || REQUIREMENT_FILE.test(basename(path)) || PROJECT_CONFIGURATION.test(basename(path))) evidenceChanged = true;
       if (basename(path) === CONFIG_FILE_NAME) {
         configChanged = true;
         continue;
@@ -192,6 +215,7 @@ export class DiskFiles {
       }
       this.diagnostics.markDependentsDirty(path, changedNames(before, schemaFacts(s.workspace.model(path))));
     }
+    if (evidenceChanged) this.refreshProjectEvidence();
     if (configChanged) {
       this.configuration.loadFileConfig();
       this.configuration.apply(true);

@@ -176,7 +176,12 @@ export class InsertLintServer {
       const extensions = [...Object.keys(s.config.languages).map((e) => e.slice(1)), 'db2look'];
       void this.connection.client
         .register(DidChangeWatchedFilesNotification.type, {
-          watchers: [{ globPattern: `**/*.{${extensions.join(',')}}` }, { globPattern: `**/${CONFIG_FILE_NAME}` }],
+          // And what tells that SQLAlchemy runs on Db2 (DiskFiles.refreshProjectEvidence): requirements, .env, settings.
+          watchers: [
+            { globPattern: `**/*.{${extensions.join(',')}}` },
+            { globPattern: `**/${CONFIG_FILE_NAME}` },
+            { globPattern: '**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.ini,*.cfg}' },
+          ],
         })
         .catch((error) => s.log('warn', `could not register file watchers: ${describe(error)}`));
     }

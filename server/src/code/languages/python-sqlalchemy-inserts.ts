@@ -58,7 +58,7 @@ function constantString(node: Node | undefined, ev: Evaluator): string | undefin
  * The file's declarative classes (top-level `class Order(Base):` with `__tablename__ = 'orders'`, and
  * `__table_args__ = {'schema': 'APP'}` or a tuple ending in such a dict), from the module's own nodes.
  */
-export function mappedClasses(root: Node, ev: Evaluator): MappedClasses {
+export function mappedClasses(root: Node, ev: Evaluator, flaskDb?: ReadonlySet<string>): MappedClasses {
   const classes: MappedClasses = new Map();
   for (const child of root.namedChildren) {
     const node = child?.type === 'decorated_definition' ? child.childForFieldName('definition') : child;
@@ -77,9 +77,26 @@ export function mappedClasses(root: Node, ev: Evaluator): MappedClasses {
       if (left === '__tablename__') table = constantString(right, ev);
       else if (left === '__table_args__') schema = schemaOf(right, ev);
     }
+    // Flask-SQLAlchemy names the table of a model without one after the class (`OrderLine` → order_line).
+    if (!table && flaskDb && flaskModel(node, flaskDb)) table = flaskTableName(name);
     classes.set(name, table ? (schema ? { name: table, schema } : { name: table }) : null);
   }
   return classes;
+}
+
+/** A class whose base is a Flask-SQLAlchemy object's Model (`class Order(db.Model):`). */
+function flaskModel(node: Node, flaskDb: ReadonlySet<string>): boolean {
+  const bases = node.childForFieldName('superclasses')?.namedChildren ?? [];
+  return bases.some((b) => b?.type === 'attribute' && b.childForFieldName('attribute')?.text === 'Model' && flaskDb.has(b.childForFieldName('object')?.text ?? ''));
+}
+
+/**
+ * The table Flask-SQLAlchemy (3.x, flask_sqlalchemy/model.py camel_to_snake_case) gives a model that sets no
+ * __tablename__: an underscore before a capital that follows a lower-case letter or digit, or that starts a
+ * capitalised word, then lower case (`Order` → order, `OrderLine` → order_line, `HTTPRequest` → http_request).
+ */
+export function flaskTableName(className: string): string {
+  return className.replace(/((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))/g, '_$1').toLowerCase().replace(/^_+/, '');
 }
 
 /** The 'schema' entry of __table_args__: a dict, or a tuple whose last item is one. */

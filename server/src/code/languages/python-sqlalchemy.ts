@@ -2,7 +2,8 @@
 // engines (create_engine), connections (engine.connect(), engine.begin()), sessions (Session, sessionmaker),
 // isolation_level="AUTOCOMMIT", execute of text() or of an insert construct with one row or a list of rows, the ORM's
 // session.add / add_all / merge of a mapped class's instance (python-sqlalchemy-inserts.ts), flush, commit, and 1.x's
-// library-level autocommit. Also the per-file state the Python front end keeps: the imports and the names SQLAlchemy made.
+// library-level autocommit. Flask-SQLAlchemy (`db = SQLAlchemy(app)`, or `from app import db` used as one) is read
+// the same way: `db.session` is a session, `db.insert` / `db.text` are SQLAlchemy's. Also the per-file state the Python front end keeps: the imports and the names SQLAlchemy made.
 import type { Node } from 'web-tree-sitter';
 import { plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import { looksLikeSql } from '../sqltext';
@@ -25,10 +26,12 @@ export interface PythonFile {
   names: Map<string, SqlalchemyName>;
   /** The file's declarative classes and their tables, read from the module's nodes when first needed. */
   classes?: MappedClasses;
+  /** Names of Flask-SQLAlchemy objects (`db`): `class Order(db.Model)` maps a table named after the class. */
+  flaskDb?: ReadonlySet<string>;
 }
 
 function classesOf(file: PythonFile, node: Node, ev: Evaluator): MappedClasses {
-  return (file.classes ??= mappedClasses(node.tree.rootNode, ev));
+  return (file.classes ??= mappedClasses(node.tree.rootNode, ev, file.flaskDb));
 }
 
 /** A session: one the file made, or a name for one it did not (db.session, self.session, db_session). */
@@ -39,14 +42,80 @@ function sessionLike(name: string, known: SqlalchemyName | undefined): boolean {
 /** One per file read: the model builder hands every call of a file the same evaluator. */
 const files = new WeakMap<Evaluator, PythonFile>();
 
+/** Whether the file being read shows Db2 (access.ts sqlalchemyDb2Shown), set around a read (reads are synchronous). */
+let db2Shown = false;
+
+export function withDb2Shown<T>(shown: boolean, read: () => T): T {
+  const before = db2Shown;
+  db2Shown = shown;
+  try {
+    return read();
+  } finally {
+    db2Shown = before;
+  }
+}
+
 export function fileOf(ev: Evaluator): PythonFile {
   let file = files.get(ev);
   if (!file) {
     const imports = pythonImports(ev.source);
-    file = { imports, sqlalchemy: imports.imports('sqlalchemy'), names: new Map() };
+    const flask = flaskDbNames(ev.source, imports, db2Shown);
+    file = {
+      imports: flask.size > 0 ? throughFlaskDb(imports, flask) : imports,
+      sqlalchemy: imports.imports('sqlalchemy') || imports.imports('flask_sqlalchemy') || flask.size > 0,
+      names: new Map(),
+      ...(flask.size > 0 ? { flaskDb: flask } : {}),
+    };
     files.set(ev, file);
   }
   return file;
+}
+
+/** `db = SQLAlchemy(app)` / `db = SQLAlchemy()` (flask_sqlalchemy's, under any name the file imports it as). */
+const FLASK_DB_MADE = /^[ \t]*([A-Za-z_]\w{0,60})[ \t]*(?::[^=\n]{1,100})?=[ \t]*([\w.]{1,100})[ \t]*\(/gm;
+/** `from app import db`, `from .extensions import db as _db`: the usual name of an application's Flask-SQLAlchemy object. */
+const FLASK_DB_IMPORTED = /^[ \t]*from[ \t]+[\w.]{1,200}[ \t]+import[ \t]+\(?[^\n#;]{0,2000}?\bdb(?:[ \t]+as[ \t]+(\w{1,60}))?\b/gm;
+
+/**
+ * The names of the file's Flask-SQLAlchemy objects: assigned `SQLAlchemy(...)` of flask_sqlalchemy here, or a `db`
+ * imported from the application (`from app import db`) that the file uses as one (`db.session`, `db.Model`), where the
+ * file imports flask_sqlalchemy or `importedToo` (the file or its project shows Db2).
+ */
+export function flaskDbNames(source: string, imports: PythonImports, importedToo: boolean): Set<string> {
+  const names = new Set<string>();
+  if (!source.includes('SQLAlchemy') && !source.includes('db')) return names;
+  if (imports.imports('flask_sqlalchemy')) {
+    for (const m of source.matchAll(FLASK_DB_MADE)) {
+      if (/^flask_sqlalchemy(?:\.extension)?\.SQLAlchemy$/.test(imports.qualify(m[2]))) names.add(m[1]);
+    }
+  }
+  // An imported `db` only where the file or its project shows Db2 (a Postgres application's loader reads as before).
+  if (!importedToo && !imports.imports('flask_sqlalchemy')) return names;
+  for (const m of source.matchAll(FLASK_DB_IMPORTED)) {
+    const name = m[1] ?? 'db';
+    if (new RegExp(`\\b${name}\\.(?:session\\b|Model\\b)`).test(source)) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * The file's imports, with a Flask-SQLAlchemy object's names as SQLAlchemy's: the object exposes sqlalchemy's and
+ * sqlalchemy.orm's names (`db.insert(Order)`, `db.text(sql)`, `db.Table(...)`, `db.select`), so `db.insert` is
+ * `sqlalchemy.insert`.
+ */
+function throughFlaskDb(imports: PythonImports, names: ReadonlySet<string>): PythonImports {
+  const head = (text: string) => {
+    const dot = text.indexOf('.');
+    return dot < 0 ? undefined : names.has(text.slice(0, dot)) ? text.slice(dot) : undefined;
+  };
+  return {
+    qualify: (text) => {
+      const rest = head(text);
+      return rest === undefined ? imports.qualify(text) : `sqlalchemy${rest}`;
+    },
+    resolve: (text) => imports.resolve(text),
+    imports: (module) => imports.imports(module),
+  };
 }
 
 export function isSqlalchemyText(qualified: string): boolean {

@@ -5,13 +5,13 @@
 // names are read through the file's imports (import pyodbc as odbc, from sqlalchemy import text as sql_text).
 import type { Node } from 'web-tree-sitter';
 import { operatorAssignment, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
-import { pythonAccess } from '../access';
+import { pythonAccess, sqlalchemyDb2Shown } from '../access';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, concatenate, decodeQuoted, joinWithSeparator } from '../literals';
 import { joinTexts, looksLikeSql, type HostText } from '../sqltext';
 import { blankWholeLineComments } from './python-comments';
 import { withResolvedModuleCalls } from './python-imports';
-import { classifySqlalchemy, fileOf, isSqlalchemyText } from './python-sqlalchemy';
+import { classifySqlalchemy, fileOf, isSqlalchemyText, withDb2Shown } from './python-sqlalchemy';
 import { parentOf } from '../parents';
 
 function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Node> } {
@@ -215,11 +215,14 @@ export const pythonLanguage: HostLanguage = {
   languages: ['python'],
   grammars: ['python'],
   read(source, env) {
-    const leftOut = pythonAccess(source.text, env.options);
+    const leftOut = pythonAccess(source.text, env.options, source.path);
     if (leftOut) return emptyResult(leftOut);
     if (nestsTooDeep(source.text)) return emptyResult(TOO_DEEP);
     const blanked = blankWholeLineComments(source.text);
-    const result = withResolvedModuleCalls(readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text }), source);
+    const result = withResolvedModuleCalls(
+      withDb2Shown(sqlalchemyDb2Shown(source.text, env.options, source.path), () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text })),
+      source,
+    );
     if (blanked.comments.length === 0) return result;
     return { ...result, comments: [...result.comments, ...blanked.comments].sort((a, b) => a.span.start - b.span.start) };
   },

@@ -1,0 +1,104 @@
+// Project evidence that a SQLAlchemy application runs on Db2, found on disk for the CLI and the language server (the
+// engine does not look at the disk): a Db2 SQLAlchemy URL (`db2+ibm_db://…`) in a configuration file (.env, *.ini,
+// *.cfg, *.toml, *.yaml, config.py, settings.py) or in a Python file of the run, or ibm_db_sa among the project's
+// requirements (requirements*.txt, pyproject.toml, setup.py, setup.cfg, Pipfile). The answer is the projects' top
+// folders (FrontEndOptions.sqlalchemyDb2Folders): a Python file under one that uses SQLAlchemy or Flask-SQLAlchemy is
+// read though it names no driver (a model or loader module; its application keeps the URL in configuration).
+//
+// Cheap: only the folders from a file that uses SQLAlchemy up to its project's top are listed (once each per run),
+// and of their files only those named like configuration or requirements, of 256 KB at most, are read. A project's
+// top is the nearest folder up that holds a .git or a file of requirements; without one, the walk stops after 12
+// folders and the evidence covers the folder it was found in.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { REQUIREMENT_FILE, sqlalchemyDb2Evidence, usesSqlalchemy } from '../code/access';
+
+const PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
+const CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|[\w-]*(?:config|settings)\.py)$/i;
+const MAX_BYTES = 256 * 1024;
+const MAX_FILES_PER_FOLDER = 40;
+const MAX_LEVELS = 12;
+
+interface FolderLook {
+  /** The folder holds a .git or a file of requirements. */
+  top: boolean;
+  /** Why its files show Db2 as SQLAlchemy's database. */
+  evidence?: string;
+}
+
+/** Reads folders for evidence, each once (a finder lives for one run, or one look of the language server). */
+export class ProjectEvidenceFinder {
+  private readonly looked = new Map<string, FolderLook>();
+
+  private look(dir: string): FolderLook {
+    const known = this.looked.get(dir);
+    if (known) return known;
+    const found: FolderLook = { top: false };
+    this.looked.set(dir, found);
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      return found;
+    }
+    let read = 0;
+    for (const name of names) {
+      if (PROJECT_TOP.test(name)) found.top = true;
+      if (found.evidence || read >= MAX_FILES_PER_FOLDER || !(REQUIREMENT_FILE.test(name) || CONFIGURATION.test(name))) continue;
+      const path = join(dir, name);
+      try {
+        const stat = statSync(path);
+        if (!stat.isFile() || stat.size > MAX_BYTES) continue;
+        read++;
+        const why = sqlalchemyDb2Evidence(name, readFileSync(path, 'utf8'));
+        if (why) found.evidence = `${why} (${path})`;
+      } catch {
+        // Unreadable: no evidence.
+      }
+    }
+    return found;
+  }
+
+  /** From a folder up to its project's top: the top, and the first evidence on the way. */
+  walk(start: string): { top: string; evidence?: string; at?: string } {
+    let evidence: string | undefined;
+    let at: string | undefined;
+    let dir = start;
+    for (let level = 0; level < MAX_LEVELS; level++) {
+      const look = this.look(dir);
+      if (look.evidence && !evidence) {
+        evidence = look.evidence;
+        at = dir;
+      }
+      if (look.top) return { top: dir, evidence, at };
+      const up = dirname(dir);
+      if (up === dir) break;
+      dir = up;
+    }
+    // No project top found: the evidence covers the folder it is in (never a whole disk).
+    return { top: at ?? start, evidence, at };
+  }
+}
+
+/**
+ * The top folders of the projects of `files` (a run's, or the language server's workspace) that show Db2 as
+ * SQLAlchemy's database, each with why: a Python file among them with a Db2 SQLAlchemy URL (config.py, the app
+ * factory), or evidence on disk from the folder of a Python file that uses SQLAlchemy up to its project's top.
+ */
+export function sqlalchemyDb2Folders(files: Iterable<{ path: string; text: string }>, finder = new ProjectEvidenceFinder()): Map<string, string> {
+  const found = new Map<string, string>();
+  const users = new Set<string>();
+  for (const { path, text } of files) {
+    if (!path.endsWith('.py') && !path.endsWith('.pyw')) continue;
+    const why = sqlalchemyDb2Evidence(basename(path), text);
+    if (why) {
+      const { top } = finder.walk(dirname(path));
+      if (!found.has(top)) found.set(top, `${why} (${path})`);
+    } else if (usesSqlalchemy(text)) users.add(dirname(path));
+  }
+  for (const dir of users) {
+    const { top, evidence } = finder.walk(dir);
+    if (evidence && !found.has(top)) found.set(top, evidence);
+  }
+  return found;
+}
