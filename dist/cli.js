@@ -1166,11 +1166,11 @@ var require_ignore = __commonJS({
         const rules = this._rules;
         const { length } = rules;
         const shortcut = this._basenameCount * 2 >= length;
-        const basename3 = shortcut ? basenameOf(path) : path;
+        const basename4 = shortcut ? basenameOf(path) : path;
         for (let index = length - 1; index >= 0; index--) {
           const rule = rules[index];
           if (rule[mode].test(
-            shortcut && rule._basenameOnly ? basename3 : path
+            shortcut && rule._basenameOnly ? basename4 : path
           )) {
             const { negative } = rule;
             const ret = {
@@ -10011,7 +10011,7 @@ var init_workspace_files = __esm({
       frontEndOptions() {
         if (this.frontEndOptionsMade?.config !== this.config) {
           const member = (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
-          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions } };
+          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2 } };
         }
         return this.frontEndOptionsMade.options;
       }
@@ -10063,11 +10063,42 @@ var init_workspace_files = __esm({
       paths() {
         return [...this.files.keys()];
       }
+      /** The linted files of a language as read (the language server looks for project evidence in them). */
+      sourcesOf(language) {
+        const out = [];
+        for (const entry of this.files.values()) if (entry.model.source.language === language) out.push(entry.model.source);
+        return out;
+      }
       /**
        * Functions of the C/C++ files that run a single-row INSERT per call (called-inserts.ts), handed to the front ends
        * (FrontEndOptions.calledFunctions): a file that calls one is read, though it names no driver. Only grows.
        */
       insertFunctions = /* @__PURE__ */ new Set();
+      /**
+       * Folders whose project shows Db2 as SQLAlchemy's database (FrontEndOptions.sqlalchemyDb2Folders), as the CLI and the
+       * language server find them on disk (cli/project-evidence.ts): a Python file under one that uses SQLAlchemy is read.
+       */
+      sqlalchemyDb2 = /* @__PURE__ */ new Set();
+      /**
+       * New project evidence for SQLAlchemy on Db2 (setSqlalchemyDb2Folders). When it changed, the Python files that may
+       * read otherwise now are read again (`mayChange`: the front end's test of a text, code/access.ts usesSqlalchemy);
+       * returns their paths (the editor publishes them again). The engine does not look at the disk itself.
+       */
+      setSqlalchemyDb2Folders(folders, mayChange) {
+        const same = folders.size === this.sqlalchemyDb2.size && [...folders].every((f) => this.sqlalchemyDb2.has(f));
+        if (same) return [];
+        this.sqlalchemyDb2 = new Set(folders);
+        this.frontEndOptionsMade = void 0;
+        const reread = [];
+        for (const [path, entry] of this.files) {
+          const source = entry.model.source;
+          if (source.language !== "python" || entry.model.timedOut || !mayChange(source.text)) continue;
+          this.files.set(path, this.newEntry(source, void 0));
+          reread.push(path);
+        }
+        if (reread.length > 0) this.invalidate();
+        return reread;
+      }
       /** Line index of a linted file or a schema file (related locations point into schema files). */
       lines(path) {
         return (this.files.get(path) ?? this.schemaFiles.get(path))?.lines;
@@ -15788,6 +15819,207 @@ var init_json_text = __esm({
   }
 });
 
+// server/src/code/access.ts
+function importedModules(text2, language) {
+  const out = [];
+  const pattern = language === "js" ? /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|^[ \t]*import\s+)["'`]([^"'`\n]{1,200})["'`]/gm : /^[ \t]*(?:from\s+([\w.]{1,200})\s+import\b|import\s+([\w.]{1,200}(?:\s*,\s*[\w.]{1,200}){0,20}))/gm;
+  for (let m = pattern.exec(text2); m; m = pattern.exec(text2)) {
+    if (language === "js") out.push(m[1]);
+    else if (m[1]) out.push(m[1]);
+    else out.push(...m[2].split(",").map((s) => s.trim()));
+  }
+  return out;
+}
+function namesModule(specifier, configured) {
+  const norm = (s) => s.replace(/\\/g, "/").replace(/^(?:\.\.?\/)+/, "").replace(/\.(?:[cm]?[jt]sx?|py)$/, "").replace(/\/index$/, "");
+  const a = norm(specifier);
+  const b = norm(configured);
+  if (!b || !a) return false;
+  if (/^[\w@]/.test(configured) && !configured.includes("/") && !configured.startsWith(".")) return a === b || a.startsWith(b + "/") || a.startsWith(b + ".");
+  return a === b || a.endsWith("/" + b) || a.startsWith(b + "/") || specifier.startsWith(".") && b.endsWith("/" + a);
+}
+function importsConfigured(text2, language, options) {
+  if (options.driverModules.length === 0) return false;
+  const modules = importedModules(text2, language);
+  return modules.some((m) => options.driverModules.some((c) => namesModule(language === "python" ? m.replace(/\./g, "/") : m, language === "python" ? c.replace(/\./g, "/") : c)));
+}
+function runsSqlText(text2) {
+  return SQL_LITERAL.test(text2) && SQL_CALL.test(text2);
+}
+function otherDatabase(name2) {
+  return `talks to another database (${name2}), not Db2`;
+}
+function javascriptAccess(text2, options) {
+  if (JS_DB2.test(text2) || importsConfigured(text2, "js", options)) return void 0;
+  const other = JS_OTHER_DATABASE.exec(text2);
+  if (other) return otherDatabase(other[1]);
+  return runsSqlText(text2) || SQL_LITERAL.test(text2) && JS_QUERY_BUILDER.test(text2) ? void 0 : NO_DB2_ACCESS;
+}
+function pythonAccess(text2, options, path) {
+  if (PY_DB2.test(text2) || importsConfigured(text2, "python", options)) return void 0;
+  const other = PY_OTHER_DATABASE.exec(text2);
+  if (other) return otherDatabase(other[1]);
+  if (runsSqlText(text2) || importsDataAccess(text2)) return void 0;
+  if (path === void 0 || !options.sqlalchemyDb2Folders || !inFolders(path, options.sqlalchemyDb2Folders) || !usesSqlalchemy(text2)) return NO_DB2_ACCESS;
+  const url = OTHER_SQLALCHEMY_URL.exec(text2);
+  return url ? otherDatabase(url[1]) : void 0;
+}
+function sqlalchemyDb2Shown(text2, options, path) {
+  return PY_DB2.test(text2) || path !== void 0 && !!options.sqlalchemyDb2Folders && inFolders(path, options.sqlalchemyDb2Folders);
+}
+function inFolders(path, folders) {
+  if (folders.size === 0) return false;
+  for (let end = path.length; ; ) {
+    const cut = Math.max(path.lastIndexOf("/", end - 1), path.lastIndexOf("\\", end - 1));
+    if (cut < 0) return folders.has("");
+    const folder = path.slice(0, cut);
+    if (folders.has(folder) || (cut === 0 || folder.endsWith(":")) && folders.has(path.slice(0, cut + 1))) return true;
+    if (cut === 0) return false;
+    end = cut;
+  }
+}
+function usesSqlalchemy(text2) {
+  if (/^[ \t]*(?:from|import)[ \t]+(?:flask_)?sqlalchemy\b/m.test(text2)) return true;
+  return /^[ \t]*from[ \t]+[\w.]{1,200}[ \t]+import[ \t]+[^\n#;]{0,2000}?\bdb\b/m.test(text2) && /\bdb\.(?:session|Model)\b/.test(text2);
+}
+function sqlalchemyDb2Evidence(name2, text2) {
+  const url = DB2_SQLALCHEMY_URL.exec(text2);
+  if (url) return `a Db2 SQLAlchemy URL (${url[0]}) in ${name2}`;
+  if (REQUIREMENT_FILE.test(name2) && IBM_DB_SA_REQUIREMENT.test(text2)) return `ibm_db_sa in ${name2}`;
+  return void 0;
+}
+function importsDataAccess(text2) {
+  if (!text2.includes("import") || !PY_LOOP.test(text2)) return false;
+  for (let m = PY_IMPORT_LINE.exec(text2); m; m = PY_IMPORT_LINE.exec(text2)) {
+    const words = [...(m[1] ?? "").split("."), ...(m[2] ?? m[3] ?? "").split(/[^\w]+/)];
+    if (words[0] === "django") continue;
+    if (words.some((w) => w !== "" && DATA_ACCESS_NAME.test(w))) {
+      PY_IMPORT_LINE.lastIndex = 0;
+      return true;
+    }
+  }
+  return false;
+}
+function javaAccess(text2) {
+  return JDBC.test(text2) || runsSqlText(text2) || DATA_ACCESS_VARIABLE.test(text2) ? void 0 : NO_DB2_ACCESS;
+}
+function cAccess(text2, called) {
+  return CLI.test(text2) || runsSqlText(text2) || called !== void 0 && called.size > 0 && callsOneOf(text2, called) ? void 0 : NO_DB2_ACCESS;
+}
+function callsOneOf(text2, names3) {
+  const call = /\b([A-Za-z_]\w{0,100})\s*\(/g;
+  for (let m = call.exec(text2); m; m = call.exec(text2)) if (names3.has(m[1])) return true;
+  return false;
+}
+function shellAccess(text2) {
+  return /\bdb2\b/.test(text2) ? void 0 : "no db2 command found";
+}
+var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, PY_DB2, PY_OTHER_DATABASE, OTHER_SQLALCHEMY_URL, DB2_SQLALCHEMY_URL, IBM_DB_SA_REQUIREMENT, REQUIREMENT_FILE, PY_IMPORT_LINE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, CLI;
+var init_access = __esm({
+  "server/src/code/access.ts"() {
+    "use strict";
+    NO_DB2_ACCESS = "no Db2 access found (no Db2 driver or configured driver module named, no SQL text handed to a query/execute/prepare call)";
+    SQL_LITERAL = /["'`]\s*(?:INSERT\s+INTO|MERGE\s+INTO|UPDATE\s+[\w."]+\s+SET\b|DELETE\s+FROM|SELECT\s|WITH\s+\w+\s+AS\b|CALL\s|VALUES\s*\(|CREATE\s|ALTER\s|DROP\s|TRUNCATE\s|COMMIT\b)/i;
+    SQL_CALL = /\b\w{0,60}(?:query|Query|exec|Exec|prepare|Prepare)\w{0,60}\s{0,40}(?:<[^>()]{0,200}>\s{0,40})?\(/;
+    JS_QUERY_BUILDER = /\b\w{0,60}(?:query|Query|sql|Sql|SQL)\w{0,60}\s{0,40}(?::[^=;\n]{0,200})?=\s{0,40}(?:async\s{1,40})?(?:\([^()]{0,200}\)(?:\s{0,40}:[^=;\n]{0,200})?|[A-Za-z_$][\w$]{0,60})\s{0,40}=>/;
+    JS_DB2 = /ibm_db|idb-p?connector/;
+    JS_OTHER_DATABASE = /(?:\bfrom\s*|\brequire\s*\(\s*)["'](pg|pg-promise|postgres|mysql2?|mariadb|sqlite3?|better-sqlite3|oracledb|mssql|tedious|mongodb|mongoose|@prisma\/client|@neondatabase\/serverless|@vercel\/postgres)["']/;
+    PY_DB2 = /ibm_db|\bdb2\b|pyodbc|jaydebeapi/i;
+    PY_OTHER_DATABASE = /^[ \t]*(?:import|from)\s+(psycopg2?|sqlite3|pymysql|MySQLdb|mysql\.connector|cx_Oracle|oracledb|pymssql|asyncpg|aiosqlite|pymongo)\b/m;
+    OTHER_SQLALCHEMY_URL = /["'](postgres(?:ql)?|mysql|mariadb|sqlite|oracle|mssql|redshift|snowflake)(?:\+\w{1,20})?:\/\//;
+    DB2_SQLALCHEMY_URL = /(?<![\w:+/.-])(?:db2(?:\+\w{1,20})?|ibm_db_sa(?:\+\w{1,20})?)(?::\/\/|:\/\/\/)/i;
+    IBM_DB_SA_REQUIREMENT = /(?:^|[\s"'\[,])ibm[-_.]db[-_.]sa(?![\w-])/im;
+    REQUIREMENT_FILE = /^(?:requirements[\w.-]*\.(?:txt|in)|pyproject\.toml|setup\.(?:py|cfg)|Pipfile|environment\.ya?ml)$/i;
+    PY_IMPORT_LINE = /^[ \t]*(?:from[ \t]+([\w.]{1,200})[ \t]+import[ \t]+(\([^)]{0,2000}\)|[^\n#;]{1,2000})|import[ \t]+([^\n#;]{1,2000}))/gm;
+    DATA_ACCESS_NAME = /^(?:\w+_)?(?:daos?|crud|db|database|repositor(?:y|ies)|repos?|stores?|storage|persistence|gateways?|mappers?)(?:_\w+)?$/i;
+    PY_LOOP = /\b(?:for|while)\b/;
+    JDBC = /Statement|JdbcTemplate|setAutoCommit|executeUpdate|addBatch|batchUpdate|#sql|\bimport\s+javax?\.sql\./;
+    DATA_ACCESS_VARIABLE = /\b[A-Z]\w*(?:Dao|DAO|Repository|Services?|Mapper|Store|Gateway)(?:<[^<>;]*>)?\s+[a-z_]\w*\s*[;=,)]/;
+    CLI = /\bSQL[A-Z][A-Za-z]{2,30}W?\s*\(|EXEC\s+SQL/;
+  }
+});
+
+// server/src/cli/project-evidence.ts
+function sqlalchemyDb2Folders(files2, finder = new ProjectEvidenceFinder()) {
+  const found = /* @__PURE__ */ new Map();
+  const users = /* @__PURE__ */ new Set();
+  for (const { path, text: text2 } of files2) {
+    if (!path.endsWith(".py") && !path.endsWith(".pyw")) continue;
+    const why = sqlalchemyDb2Evidence((0, import_node_path3.basename)(path), text2);
+    if (why) {
+      const { top } = finder.walk((0, import_node_path3.dirname)(path));
+      if (!found.has(top)) found.set(top, `${why} (${path})`);
+    } else if (usesSqlalchemy(text2)) users.add((0, import_node_path3.dirname)(path));
+  }
+  for (const dir of users) {
+    const { top, evidence } = finder.walk(dir);
+    if (evidence && !found.has(top)) found.set(top, evidence);
+  }
+  return found;
+}
+var import_node_fs3, import_node_path3, PROJECT_TOP, CONFIGURATION, MAX_BYTES, MAX_FILES_PER_FOLDER, MAX_LEVELS, ProjectEvidenceFinder;
+var init_project_evidence = __esm({
+  "server/src/cli/project-evidence.ts"() {
+    "use strict";
+    import_node_fs3 = require("node:fs");
+    import_node_path3 = require("node:path");
+    init_access();
+    PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
+    CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|[\w-]*(?:config|settings)\.py)$/i;
+    MAX_BYTES = 256 * 1024;
+    MAX_FILES_PER_FOLDER = 40;
+    MAX_LEVELS = 12;
+    ProjectEvidenceFinder = class {
+      looked = /* @__PURE__ */ new Map();
+      look(dir) {
+        const known = this.looked.get(dir);
+        if (known) return known;
+        const found = { top: false };
+        this.looked.set(dir, found);
+        let names3;
+        try {
+          names3 = (0, import_node_fs3.readdirSync)(dir).sort();
+        } catch {
+          return found;
+        }
+        let read = 0;
+        for (const name2 of names3) {
+          if (PROJECT_TOP.test(name2)) found.top = true;
+          if (found.evidence || read >= MAX_FILES_PER_FOLDER || !(REQUIREMENT_FILE.test(name2) || CONFIGURATION.test(name2))) continue;
+          const path = (0, import_node_path3.join)(dir, name2);
+          try {
+            const stat = (0, import_node_fs3.statSync)(path);
+            if (!stat.isFile() || stat.size > MAX_BYTES) continue;
+            read++;
+            const why = sqlalchemyDb2Evidence(name2, (0, import_node_fs3.readFileSync)(path, "utf8"));
+            if (why) found.evidence = `${why} (${path})`;
+          } catch {
+          }
+        }
+        return found;
+      }
+      /** From a folder up to its project's top: the top, and the first evidence on the way. */
+      walk(start) {
+        let evidence;
+        let at;
+        let dir = start;
+        for (let level = 0; level < MAX_LEVELS; level++) {
+          const look = this.look(dir);
+          if (look.evidence && !evidence) {
+            evidence = look.evidence;
+            at = dir;
+          }
+          if (look.top) return { top: dir, evidence, at };
+          const up = (0, import_node_path3.dirname)(dir);
+          if (up === dir) break;
+          dir = up;
+        }
+        return { top: at ?? start, evidence, at };
+      }
+    };
+  }
+});
+
 // server/src/code/adapter.ts
 function newScope(node, parent, fields = {}) {
   const scope = { node, ...fields, parent, assignments: [], start: node.startIndex, end: node.endIndex, depth: parent ? parent.depth + 1 : 0, names: parent?.names ?? /* @__PURE__ */ new Map() };
@@ -17360,95 +17592,6 @@ var init_host_language = __esm({
     init_model();
     init_deadline();
     emptyResult = (leftOut) => ({ statements: [], comments: [], code: { executions: [], commits: [] }, ...leftOut ? { leftOut } : {} });
-  }
-});
-
-// server/src/code/access.ts
-function importedModules(text2, language) {
-  const out = [];
-  const pattern = language === "js" ? /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|^[ \t]*import\s+)["'`]([^"'`\n]{1,200})["'`]/gm : /^[ \t]*(?:from\s+([\w.]{1,200})\s+import\b|import\s+([\w.]{1,200}(?:\s*,\s*[\w.]{1,200}){0,20}))/gm;
-  for (let m = pattern.exec(text2); m; m = pattern.exec(text2)) {
-    if (language === "js") out.push(m[1]);
-    else if (m[1]) out.push(m[1]);
-    else out.push(...m[2].split(",").map((s) => s.trim()));
-  }
-  return out;
-}
-function namesModule(specifier, configured) {
-  const norm = (s) => s.replace(/\\/g, "/").replace(/^(?:\.\.?\/)+/, "").replace(/\.(?:[cm]?[jt]sx?|py)$/, "").replace(/\/index$/, "");
-  const a = norm(specifier);
-  const b = norm(configured);
-  if (!b || !a) return false;
-  if (/^[\w@]/.test(configured) && !configured.includes("/") && !configured.startsWith(".")) return a === b || a.startsWith(b + "/") || a.startsWith(b + ".");
-  return a === b || a.endsWith("/" + b) || a.startsWith(b + "/") || specifier.startsWith(".") && b.endsWith("/" + a);
-}
-function importsConfigured(text2, language, options) {
-  if (options.driverModules.length === 0) return false;
-  const modules = importedModules(text2, language);
-  return modules.some((m) => options.driverModules.some((c) => namesModule(language === "python" ? m.replace(/\./g, "/") : m, language === "python" ? c.replace(/\./g, "/") : c)));
-}
-function runsSqlText(text2) {
-  return SQL_LITERAL.test(text2) && SQL_CALL.test(text2);
-}
-function otherDatabase(name2) {
-  return `talks to another database (${name2}), not Db2`;
-}
-function javascriptAccess(text2, options) {
-  if (JS_DB2.test(text2) || importsConfigured(text2, "js", options)) return void 0;
-  const other = JS_OTHER_DATABASE.exec(text2);
-  if (other) return otherDatabase(other[1]);
-  return runsSqlText(text2) || SQL_LITERAL.test(text2) && JS_QUERY_BUILDER.test(text2) ? void 0 : NO_DB2_ACCESS;
-}
-function pythonAccess(text2, options) {
-  if (PY_DB2.test(text2) || importsConfigured(text2, "python", options)) return void 0;
-  const other = PY_OTHER_DATABASE.exec(text2);
-  if (other) return otherDatabase(other[1]);
-  return runsSqlText(text2) || importsDataAccess(text2) ? void 0 : NO_DB2_ACCESS;
-}
-function importsDataAccess(text2) {
-  if (!text2.includes("import") || !PY_LOOP.test(text2)) return false;
-  for (let m = PY_IMPORT_LINE.exec(text2); m; m = PY_IMPORT_LINE.exec(text2)) {
-    const words = [...(m[1] ?? "").split("."), ...(m[2] ?? m[3] ?? "").split(/[^\w]+/)];
-    if (words[0] === "django") continue;
-    if (words.some((w) => w !== "" && DATA_ACCESS_NAME.test(w))) {
-      PY_IMPORT_LINE.lastIndex = 0;
-      return true;
-    }
-  }
-  return false;
-}
-function javaAccess(text2) {
-  return JDBC.test(text2) || runsSqlText(text2) || DATA_ACCESS_VARIABLE.test(text2) ? void 0 : NO_DB2_ACCESS;
-}
-function cAccess(text2, called) {
-  return CLI.test(text2) || runsSqlText(text2) || called !== void 0 && called.size > 0 && callsOneOf(text2, called) ? void 0 : NO_DB2_ACCESS;
-}
-function callsOneOf(text2, names3) {
-  const call = /\b([A-Za-z_]\w{0,100})\s*\(/g;
-  for (let m = call.exec(text2); m; m = call.exec(text2)) if (names3.has(m[1])) return true;
-  return false;
-}
-function shellAccess(text2) {
-  return /\bdb2\b/.test(text2) ? void 0 : "no db2 command found";
-}
-var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, PY_DB2, PY_OTHER_DATABASE, PY_IMPORT_LINE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, CLI;
-var init_access = __esm({
-  "server/src/code/access.ts"() {
-    "use strict";
-    NO_DB2_ACCESS = "no Db2 access found (no Db2 driver or configured driver module named, no SQL text handed to a query/execute/prepare call)";
-    SQL_LITERAL = /["'`]\s*(?:INSERT\s+INTO|MERGE\s+INTO|UPDATE\s+[\w."]+\s+SET\b|DELETE\s+FROM|SELECT\s|WITH\s+\w+\s+AS\b|CALL\s|VALUES\s*\(|CREATE\s|ALTER\s|DROP\s|TRUNCATE\s|COMMIT\b)/i;
-    SQL_CALL = /\b\w{0,60}(?:query|Query|exec|Exec|prepare|Prepare)\w{0,60}\s{0,40}(?:<[^>()]{0,200}>\s{0,40})?\(/;
-    JS_QUERY_BUILDER = /\b\w{0,60}(?:query|Query|sql|Sql|SQL)\w{0,60}\s{0,40}(?::[^=;\n]{0,200})?=\s{0,40}(?:async\s{1,40})?(?:\([^()]{0,200}\)(?:\s{0,40}:[^=;\n]{0,200})?|[A-Za-z_$][\w$]{0,60})\s{0,40}=>/;
-    JS_DB2 = /ibm_db|idb-p?connector/;
-    JS_OTHER_DATABASE = /(?:\bfrom\s*|\brequire\s*\(\s*)["'](pg|pg-promise|postgres|mysql2?|mariadb|sqlite3?|better-sqlite3|oracledb|mssql|tedious|mongodb|mongoose|@prisma\/client|@neondatabase\/serverless|@vercel\/postgres)["']/;
-    PY_DB2 = /ibm_db|\bdb2\b|pyodbc|jaydebeapi/i;
-    PY_OTHER_DATABASE = /^[ \t]*(?:import|from)\s+(psycopg2?|sqlite3|pymysql|MySQLdb|mysql\.connector|cx_Oracle|oracledb|pymssql|asyncpg|aiosqlite|pymongo)\b/m;
-    PY_IMPORT_LINE = /^[ \t]*(?:from[ \t]+([\w.]{1,200})[ \t]+import[ \t]+(\([^)]{0,2000}\)|[^\n#;]{1,2000})|import[ \t]+([^\n#;]{1,2000}))/gm;
-    DATA_ACCESS_NAME = /^(?:\w+_)?(?:daos?|crud|db|database|repositor(?:y|ies)|repos?|stores?|storage|persistence|gateways?|mappers?)(?:_\w+)?$/i;
-    PY_LOOP = /\b(?:for|while)\b/;
-    JDBC = /Statement|JdbcTemplate|setAutoCommit|executeUpdate|addBatch|batchUpdate|#sql|\bimport\s+javax?\.sql\./;
-    DATA_ACCESS_VARIABLE = /\b[A-Z]\w*(?:Dao|DAO|Repository|Services?|Mapper|Store|Gateway)(?:<[^<>;]*>)?\s+[a-z_]\w*\s*[;=,)]/;
-    CLI = /\bSQL[A-Z][A-Za-z]{2,30}W?\s*\(|EXEC\s+SQL/;
   }
 });
 
@@ -19756,7 +19899,7 @@ function constantString(node, ev) {
   const value = text2.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
   return /^[^\s"]{1,128}$/.test(value) ? value : void 0;
 }
-function mappedClasses(root, ev) {
+function mappedClasses(root, ev, flaskDb) {
   const classes = /* @__PURE__ */ new Map();
   for (const child of root.namedChildren) {
     const node = child?.type === "decorated_definition" ? child.childForFieldName("definition") : child;
@@ -19775,9 +19918,17 @@ function mappedClasses(root, ev) {
       if (left === "__tablename__") table = constantString(right, ev);
       else if (left === "__table_args__") schema = schemaOf(right, ev);
     }
+    if (!table && flaskDb && flaskModel(node, flaskDb)) table = flaskTableName(name2);
     classes.set(name2, table ? schema ? { name: table, schema } : { name: table } : null);
   }
   return classes;
+}
+function flaskModel(node, flaskDb) {
+  const bases = node.childForFieldName("superclasses")?.namedChildren ?? [];
+  return bases.some((b) => b?.type === "attribute" && b.childForFieldName("attribute")?.text === "Model" && flaskDb.has(b.childForFieldName("object")?.text ?? ""));
+}
+function flaskTableName(className) {
+  return className.replace(/((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))/g, "_$1").toLowerCase().replace(/^_+/, "");
 }
 function schemaOf(node, ev) {
   const dict = node.type === "tuple" ? node.namedChildren.filter((c) => !!c && c.type !== "comment").pop() : node;
@@ -19881,19 +20032,63 @@ var init_python_sqlalchemy_inserts = __esm({
 
 // server/src/code/languages/python-sqlalchemy.ts
 function classesOf(file, node, ev) {
-  return file.classes ??= mappedClasses(node.tree.rootNode, ev);
+  return file.classes ??= mappedClasses(node.tree.rootNode, ev, file.flaskDb);
 }
 function sessionLike(name2, known) {
   return known ? known.kind === "session" : /^(?:\w+_)?session$|^sess$/i.test(name2);
+}
+function withDb2Shown(shown2, read) {
+  const before = db2Shown;
+  db2Shown = shown2;
+  try {
+    return read();
+  } finally {
+    db2Shown = before;
+  }
 }
 function fileOf(ev) {
   let file = files.get(ev);
   if (!file) {
     const imports = pythonImports(ev.source);
-    file = { imports, sqlalchemy: imports.imports("sqlalchemy"), names: /* @__PURE__ */ new Map() };
+    const flask = flaskDbNames(ev.source, imports, db2Shown);
+    file = {
+      imports: flask.size > 0 ? throughFlaskDb(imports, flask) : imports,
+      sqlalchemy: imports.imports("sqlalchemy") || imports.imports("flask_sqlalchemy") || flask.size > 0,
+      names: /* @__PURE__ */ new Map(),
+      ...flask.size > 0 ? { flaskDb: flask } : {}
+    };
     files.set(ev, file);
   }
   return file;
+}
+function flaskDbNames(source, imports, importedToo) {
+  const names3 = /* @__PURE__ */ new Set();
+  if (!source.includes("SQLAlchemy") && !source.includes("db")) return names3;
+  if (imports.imports("flask_sqlalchemy")) {
+    for (const m of source.matchAll(FLASK_DB_MADE)) {
+      if (/^flask_sqlalchemy(?:\.extension)?\.SQLAlchemy$/.test(imports.qualify(m[2]))) names3.add(m[1]);
+    }
+  }
+  if (!importedToo && !imports.imports("flask_sqlalchemy")) return names3;
+  for (const m of source.matchAll(FLASK_DB_IMPORTED)) {
+    const name2 = m[1] ?? "db";
+    if (new RegExp(`\\b${name2}\\.(?:session\\b|Model\\b)`).test(source)) names3.add(name2);
+  }
+  return names3;
+}
+function throughFlaskDb(imports, names3) {
+  const head = (text2) => {
+    const dot = text2.indexOf(".");
+    return dot < 0 ? void 0 : names3.has(text2.slice(0, dot)) ? text2.slice(dot) : void 0;
+  };
+  return {
+    qualify: (text2) => {
+      const rest = head(text2);
+      return rest === void 0 ? imports.qualify(text2) : `sqlalchemy${rest}`;
+    },
+    resolve: (text2) => imports.resolve(text2),
+    imports: (module2) => imports.imports(module2)
+  };
 }
 function isSqlalchemyText(qualified2) {
   return /^sqlalchemy(?:\.sql(?:\.expression)?)?\.text$/.test(qualified2);
@@ -20093,7 +20288,7 @@ function isTextConstruct(node, call, ev, file) {
   const value = ev.assignedBefore?.(node.text, call.node.startIndex)?.[0]?.value;
   return value?.type === "call" && isSqlalchemyText(file.imports.qualify(value.childForFieldName("function")?.text ?? ""));
 }
-var files, ROWS_NAME;
+var files, db2Shown, FLASK_DB_MADE, FLASK_DB_IMPORTED, ROWS_NAME;
 var init_python_sqlalchemy = __esm({
   "server/src/code/languages/python-sqlalchemy.ts"() {
     "use strict";
@@ -20103,6 +20298,9 @@ var init_python_sqlalchemy = __esm({
     init_python_sqlalchemy_inserts();
     init_parents();
     files = /* @__PURE__ */ new WeakMap();
+    db2Shown = false;
+    FLASK_DB_MADE = /^[ \t]*([A-Za-z_]\w{0,60})[ \t]*(?::[^=\n]{1,100})?=[ \t]*([\w.]{1,100})[ \t]*\(/gm;
+    FLASK_DB_IMPORTED = /^[ \t]*from[ \t]+[\w.]{1,200}[ \t]+import[ \t]+\(?[^\n#;]{0,2000}?\bdb(?:[ \t]+as[ \t]+(\w{1,60}))?\b/gm;
     ROWS_NAME = /^(?:rows|records|batch|chunk|items|entries|param_list|params_list|parameters_list)$|(?:rows|records|_list|_batch|chunk)$/i;
   }
 });
@@ -20444,11 +20642,14 @@ var init_python = __esm({
       languages: ["python"],
       grammars: ["python"],
       read(source, env) {
-        const leftOut = pythonAccess(source.text, env.options);
+        const leftOut = pythonAccess(source.text, env.options, source.path);
         if (leftOut) return emptyResult(leftOut);
         if (nestsTooDeep(source.text)) return emptyResult(TOO_DEEP);
         const blanked = blankWholeLineComments(source.text);
-        const result = withResolvedModuleCalls(readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text }), source);
+        const result = withResolvedModuleCalls(
+          withDb2Shown(sqlalchemyDb2Shown(source.text, env.options, source.path), () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text })),
+          source
+        );
         if (blanked.comments.length === 0) return result;
         return { ...result, comments: [...result.comments, ...blanked.comments].sort((a, b) => a.span.start - b.span.start) };
       }
@@ -21160,7 +21361,7 @@ var init_languages = __esm({
 function resolvePackageFile(pkg, file, searchFrom) {
   const paths = searchFrom ? [searchFrom] : void 0;
   try {
-    return (0, import_node_path3.join)((0, import_node_path3.dirname)(require.resolve(`${pkg}/package.json`, paths ? { paths } : void 0)), file);
+    return (0, import_node_path4.join)((0, import_node_path4.dirname)(require.resolve(`${pkg}/package.json`, paths ? { paths } : void 0)), file);
   } catch {
     return require.resolve(`${pkg}/${file}`, paths ? { paths } : void 0);
   }
@@ -21181,11 +21382,11 @@ function codeParserWasmFiles(searchFrom) {
   for (const name2 of Object.keys(GRAMMARS)) grammars[name2] = grammarWasmFile(name2, searchFrom);
   return { runtime: runtimeWasmFile(searchFrom), grammars };
 }
-var import_node_path3, GRAMMARS, BASELINE_ONLY_GRAMMARS;
+var import_node_path4, GRAMMARS, BASELINE_ONLY_GRAMMARS;
 var init_wasm = __esm({
   "server/src/code/wasm.ts"() {
     "use strict";
-    import_node_path3 = require("node:path");
+    import_node_path4 = require("node:path");
     GRAMMARS = {
       java: ["tree-sitter-java", "tree-sitter-java.wasm"],
       python: ["tree-sitter-python", "tree-sitter-python.wasm"],
@@ -21372,7 +21573,7 @@ function tierUpPays(files2, hostLanguages = HOST_LANGUAGES) {
   return false;
 }
 function compileWasm(path) {
-  return new (wasmApi()).Module((0, import_node_fs3.readFileSync)(path));
+  return new (wasmApi()).Module((0, import_node_fs4.readFileSync)(path));
 }
 function wasmApi() {
   return globalThis.WebAssembly;
@@ -21429,11 +21630,11 @@ async function loadGrammars(wanted, options) {
   }
   return frontEnd;
 }
-var import_node_fs3, TreeSitterCodeFrontEnd, lineFed, TIER_UP_MIN_CHARS, parsers, unavailable, frontEnd, loading, runtimeReady;
+var import_node_fs4, TreeSitterCodeFrontEnd, lineFed, TIER_UP_MIN_CHARS, parsers, unavailable, frontEnd, loading, runtimeReady;
 var init_frontend = __esm({
   "server/src/code/frontend.ts"() {
     "use strict";
-    import_node_fs3 = require("node:fs");
+    import_node_fs4 = require("node:fs");
     init_host_language();
     init_languages();
     init_wasm();
@@ -21511,7 +21712,7 @@ function setWorkerScript(script) {
 function loadConfigFile(path) {
   let text2;
   try {
-    text2 = (0, import_node_fs4.readFileSync)(path, "utf8");
+    text2 = (0, import_node_fs5.readFileSync)(path, "utf8");
   } catch (error) {
     throw new ConfigError(`${path}: cannot read the configuration (${error.message})`);
   }
@@ -21524,9 +21725,9 @@ function loadConfigFile(path) {
   return validateConfig(raw, allRules(), path);
 }
 function runConfig(options) {
-  const configPath = options.configPath ? (0, import_node_path4.resolve)(options.cwd, options.configPath) : findConfigFile(options.cwd);
+  const configPath = options.configPath ? (0, import_node_path5.resolve)(options.cwd, options.configPath) : findConfigFile(options.cwd);
   const fileConfig = configPath ? loadConfigFile(configPath) : void 0;
-  if (fileConfig?.schema) fileConfig.schema = anchorSchemaEntries(fileConfig.schema, (0, import_node_path4.dirname)(configPath));
+  if (fileConfig?.schema) fileConfig.schema = anchorSchemaEntries(fileConfig.schema, (0, import_node_path5.dirname)(configPath));
   const config = resolveConfig(allRules(), fileConfig, options.overrides, { schema: anchorSchemaEntries(options.schema, options.cwd) });
   config.source = configPath;
   config.root = options.cwd;
@@ -21535,7 +21736,7 @@ function runConfig(options) {
 }
 async function lintPaths(options) {
   const { config, configPath } = runConfig(options);
-  const list = collectFiles(options.paths, config, options.cwd, configPath ? (0, import_node_path4.dirname)(configPath) : options.cwd);
+  const list = collectFiles(options.paths, config, options.cwd, configPath ? (0, import_node_path5.dirname)(configPath) : options.cwd);
   const read = [];
   const unread = [];
   for (const path of list.files) {
@@ -21559,6 +21760,10 @@ async function lintPaths(options) {
     codeLoad = { ms: nowMs() - started, grammars, unavailable: [...new Set(codeFrontEnd.unavailable.values())] };
   }
   const workspace = new Workspace(config, frontEnds);
+  if (codeFiles.some((f) => f.language === "python")) {
+    const evidence = sqlalchemyDb2Folders(codeFiles);
+    if (evidence.size > 0) workspace.setSqlalchemyDb2Folders(new Set(evidence.keys()), usesSqlalchemy);
+  }
   workspace.keepForEdits = false;
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   if (options.fixes === false) workspace.fixes = false;
@@ -21623,20 +21828,20 @@ function runLocator(run2) {
     if (!lines) return void 0;
     linted ??= new Set(run2.files);
     if (linted.has(file)) return { displayPath: displayPath(run2.cwd, file), lines };
-    const rel = (0, import_node_path4.relative)(run2.cwd, file);
-    return { displayPath: (0, import_node_path4.isAbsolute)(rel) ? file : rel.split(import_node_path4.sep).join("/"), lines };
+    const rel = (0, import_node_path5.relative)(run2.cwd, file);
+    return { displayPath: (0, import_node_path5.isAbsolute)(rel) ? file : rel.split(import_node_path5.sep).join("/"), lines };
   };
 }
 function displayPath(cwd, file) {
-  const rel = (0, import_node_path4.relative)(cwd, file);
-  return (rel.startsWith("..") ? file : rel).split(import_node_path4.sep).join("/");
+  const rel = (0, import_node_path5.relative)(cwd, file);
+  return (rel.startsWith("..") ? file : rel).split(import_node_path5.sep).join("/");
 }
-var import_node_fs4, import_node_path4, workerScript;
+var import_node_fs5, import_node_path5, workerScript;
 var init_lint_run = __esm({
   "server/src/cli/lint-run.ts"() {
     "use strict";
-    import_node_fs4 = require("node:fs");
-    import_node_path4 = require("node:path");
+    import_node_fs5 = require("node:fs");
+    import_node_path5 = require("node:path");
     init_config();
     init_parse_pool();
     init_registry();
@@ -21645,6 +21850,8 @@ var init_lint_run = __esm({
     init_schema_files();
     init_code_paths();
     init_json_text();
+    init_project_evidence();
+    init_access();
     init_clock();
   }
 });
@@ -21654,17 +21861,17 @@ function writeFileAtomic(path, data) {
   const target = resolveLink(path);
   const existing = statOrUndefined2(target);
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-  if (existing && !existing.isFile()) return writeAll((0, import_node_fs5.openSync)(target, "w"), bytes);
-  const folder = (0, import_node_path5.dirname)(target);
+  if (existing && !existing.isFile()) return writeAll((0, import_node_fs6.openSync)(target, "w"), bytes);
+  const folder = (0, import_node_path6.dirname)(target);
   if (!existing && !statOrUndefined2(folder)?.isDirectory()) throw new Error(`the folder ${folder} does not exist`);
-  const { fd, temp } = openTemporary(folder, (0, import_node_path5.basename)(target), existing ? existing.mode & 4095 : 438);
+  const { fd, temp } = openTemporary(folder, (0, import_node_path6.basename)(target), existing ? existing.mode & 4095 : 438);
   try {
     writeAll(fd, bytes, true);
-    if (existing) (0, import_node_fs5.chmodSync)(temp, existing.mode & 4095);
-    (0, import_node_fs5.renameSync)(temp, target);
+    if (existing) (0, import_node_fs6.chmodSync)(temp, existing.mode & 4095);
+    (0, import_node_fs6.renameSync)(temp, target);
   } catch (error) {
     try {
-      (0, import_node_fs5.unlinkSync)(temp);
+      (0, import_node_fs6.unlinkSync)(temp);
     } catch {
     }
     throw error;
@@ -21672,22 +21879,22 @@ function writeFileAtomic(path, data) {
 }
 function writeAll(fd, bytes, sync = false) {
   try {
-    for (let at = 0; at < bytes.length; ) at += (0, import_node_fs5.writeSync)(fd, bytes, at, bytes.length - at);
-    if (sync) (0, import_node_fs5.fsyncSync)(fd);
+    for (let at = 0; at < bytes.length; ) at += (0, import_node_fs6.writeSync)(fd, bytes, at, bytes.length - at);
+    if (sync) (0, import_node_fs6.fsyncSync)(fd);
   } finally {
-    (0, import_node_fs5.closeSync)(fd);
+    (0, import_node_fs6.closeSync)(fd);
   }
 }
 function resolveLink(path) {
   try {
-    return (0, import_node_fs5.realpathSync)(path);
+    return (0, import_node_fs6.realpathSync)(path);
   } catch {
     return path;
   }
 }
 function statOrUndefined2(path) {
   try {
-    return (0, import_node_fs5.statSync)(path);
+    return (0, import_node_fs6.statSync)(path);
   } catch {
     return void 0;
   }
@@ -21695,20 +21902,20 @@ function statOrUndefined2(path) {
 function openTemporary(folder, name2, mode) {
   for (let attempt = 1; ; attempt++) {
     const suffix = Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0");
-    const temp = (0, import_node_path5.join)(folder, `.insertlint-${name2}.${process.pid}.${suffix}.tmp`);
+    const temp = (0, import_node_path6.join)(folder, `.insertlint-${name2}.${process.pid}.${suffix}.tmp`);
     try {
-      return { fd: (0, import_node_fs5.openSync)(temp, "wx", mode), temp };
+      return { fd: (0, import_node_fs6.openSync)(temp, "wx", mode), temp };
     } catch (error) {
       if (error.code !== "EEXIST" || attempt >= 100) throw error;
     }
   }
 }
-var import_node_fs5, import_node_path5;
+var import_node_fs6, import_node_path6;
 var init_write_file = __esm({
   "server/src/output/write-file.ts"() {
     "use strict";
-    import_node_fs5 = require("node:fs");
-    import_node_path5 = require("node:path");
+    import_node_fs6 = require("node:fs");
+    import_node_path6 = require("node:path");
   }
 });
 
@@ -21828,7 +22035,7 @@ async function lintForCommand(args, io, { parallel = false, fixes = true } = {})
     if (run2.codeLoad) rows.push({ file: GRAMMAR_LOAD_ROW, lines: 0, readMs: round(run2.codeLoad.ms), rulesMs: 0, grammars: run2.codeLoad.grammars });
     rows.push({ file: SCHEMA_ROW, lines: 0, readMs: 0, rulesMs: round(run2.workspace.schemaBuildMs) });
     rows.sort((a, b) => b.readMs + b.rulesMs - (a.readMs + a.rulesMs));
-    writeFileAtomic((0, import_node_path6.resolve)(io.cwd, timings), JSON.stringify(rows, null, 1) + "\n");
+    writeFileAtomic((0, import_node_path7.resolve)(io.cwd, timings), JSON.stringify(rows, null, 1) + "\n");
   }
   return run2;
 }
@@ -21841,7 +22048,7 @@ function describeFailure(error) {
 }
 function writeOutput(io, output, text2) {
   try {
-    writeFileAtomic((0, import_node_path6.resolve)(io.cwd, output), text2);
+    writeFileAtomic((0, import_node_path7.resolve)(io.cwd, output), text2);
     return true;
   } catch (error) {
     io.stderr(`insertlint: cannot write ${plainLine(output)}: ${plainLine(error.message)}
@@ -21849,7 +22056,7 @@ function writeOutput(io, output, text2) {
     return false;
   }
 }
-var import_node_path6, SEVERITY_SETTINGS, round, GRAMMAR_LOAD_ROW, SCHEMA_ROW;
+var import_node_path7, SEVERITY_SETTINGS, round, GRAMMAR_LOAD_ROW, SCHEMA_ROW;
 var init_lint_command = __esm({
   "server/src/cli/lint-command.ts"() {
     "use strict";
@@ -21862,7 +22069,7 @@ var init_lint_command = __esm({
     init_escape();
     init_parse_pool();
     init_write_file();
-    import_node_path6 = require("node:path");
+    import_node_path7 = require("node:path");
     SEVERITY_SETTINGS = ["error", "warning", "information", "hint", "off"];
     round = (ms) => Math.round(ms * 1e3) / 1e3;
     GRAMMAR_LOAD_ROW = "(grammar load)";
@@ -22154,7 +22361,7 @@ function writeBaseline(path, baseline) {
 function readBaseline(path, shown2 = path) {
   let text2;
   try {
-    text2 = (0, import_node_fs6.readFileSync)(path, "utf8");
+    text2 = (0, import_node_fs7.readFileSync)(path, "utf8");
   } catch (error) {
     throw new BaselineError(`cannot read the baseline ${shown2}: ${error.message}. Create it with --write-baseline ${shown2}`);
   }
@@ -22185,11 +22392,11 @@ function compareWithBaseline(findings, baseline) {
     gone: baseline.findings.filter((f) => !current.has(f.fingerprint))
   };
 }
-var import_node_fs6, BASELINE_VERSION, BaselineError;
+var import_node_fs7, BASELINE_VERSION, BaselineError;
 var init_baseline = __esm({
   "server/src/ci/baseline.ts"() {
     "use strict";
-    import_node_fs6 = require("node:fs");
+    import_node_fs7 = require("node:fs");
     init_write_file();
     init_json_text();
     BASELINE_VERSION = 1;
@@ -22498,7 +22705,7 @@ function changesInFirstCommit(root, base) {
 }
 function untrackedFiles(root) {
   const out = tryGit(root, ["ls-files", "--others", "--exclude-standard", "-z"]) ?? "";
-  return new Set(out.split("\0").filter(Boolean).map((p) => (0, import_node_path7.resolve)((0, import_node_path7.join)(root, p))));
+  return new Set(out.split("\0").filter(Boolean).map((p) => (0, import_node_path8.resolve)((0, import_node_path8.join)(root, p))));
 }
 function parseNameStatus(output, root) {
   const fields = output.split("\0");
@@ -22510,10 +22717,10 @@ function parseNameStatus(output, root) {
     if (code[0] === "R" || code[0] === "C") {
       const oldPath = fields[i++];
       const newPath = fields[i++];
-      files2.push({ status, path: (0, import_node_path7.resolve)((0, import_node_path7.join)(root, newPath)), repoPath: newPath, oldRepoPath: oldPath, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: false });
+      files2.push({ status, path: (0, import_node_path8.resolve)((0, import_node_path8.join)(root, newPath)), repoPath: newPath, oldRepoPath: oldPath, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: false });
     } else {
       const path = fields[i++];
-      files2.push({ status: status ?? "modified", path: (0, import_node_path7.resolve)((0, import_node_path7.join)(root, path)), repoPath: path, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: status === "added" });
+      files2.push({ status: status ?? "modified", path: (0, import_node_path8.resolve)((0, import_node_path8.join)(root, path)), repoPath: path, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: status === "added" });
     }
   }
   return files2;
@@ -22591,11 +22798,11 @@ function touchesChangedLines(file, line, endLine) {
 function childProcess() {
   return require("node:child_process");
 }
-var import_node_path7, GitError, MAX_OUTPUT, EMPTY_TREE, STATUS, HUNK;
+var import_node_path8, GitError, MAX_OUTPUT, EMPTY_TREE, STATUS, HUNK;
 var init_git = __esm({
   "server/src/ci/git.ts"() {
     "use strict";
-    import_node_path7 = require("node:path");
+    import_node_path8 = require("node:path");
     init_driver();
     GitError = class extends Error {
     };
@@ -22637,14 +22844,14 @@ function readCiCheckOptions(args) {
 function fingerprintPaths(run2) {
   let root;
   try {
-    root = run2.files.length ? realPath(repositoryRoot((0, import_node_path8.dirname)(run2.files[0]))) : void 0;
+    root = run2.files.length ? realPath(repositoryRoot((0, import_node_path9.dirname)(run2.files[0]))) : void 0;
   } catch {
     root = void 0;
   }
   return (file) => {
     if (root) {
-      const rel = (0, import_node_path8.relative)(root, realPath(file));
-      if (!rel.startsWith("..") && !(0, import_node_path8.isAbsolute)(rel)) return rel.split(import_node_path8.sep).join("/");
+      const rel = (0, import_node_path9.relative)(root, realPath(file));
+      if (!rel.startsWith("..") && !(0, import_node_path9.isAbsolute)(rel)) return rel.split(import_node_path9.sep).join("/");
     }
     return displayPath(run2.cwd, file);
   };
@@ -22685,7 +22892,7 @@ function failExitCode(findings, failOn, maxWarnings) {
 }
 function realPath(path) {
   try {
-    return (0, import_node_fs7.realpathSync)(path);
+    return (0, import_node_fs8.realpathSync)(path);
   } catch {
     return path;
   }
@@ -22734,7 +22941,7 @@ function selectCiFindings(run2, options, io, format2) {
     const visible2 = findings.filter((d) => !d.suppressed);
     try {
       writeBaseline(
-        (0, import_node_path8.resolve)(io.cwd, options.writeBaseline),
+        (0, import_node_path9.resolve)(io.cwd, options.writeBaseline),
         createBaseline(visible2.map((d) => ({ fingerprint: d.fingerprint, rule: d.rule, file: d.displayPath, line: d.line, message: d.message })))
       );
     } catch (error) {
@@ -22752,7 +22959,7 @@ function selectCiFindings(run2, options, io, format2) {
   if (options.baseline) {
     let comparison;
     try {
-      comparison = compareWithBaseline(findings, readBaseline((0, import_node_path8.resolve)(io.cwd, options.baseline), options.baseline));
+      comparison = compareWithBaseline(findings, readBaseline((0, import_node_path9.resolve)(io.cwd, options.baseline), options.baseline));
     } catch (error) {
       if (error instanceof BaselineError) {
         io.stderr(`insertlint: ${plainLine(error.message)}
@@ -22794,25 +23001,25 @@ function formatGithubReport(findings, docsBaseUrl) {
   if (visible2.length === 0) return "";
   let root;
   try {
-    root = realPath(repositoryRoot((0, import_node_path8.dirname)(visible2[0].file)));
+    root = realPath(repositoryRoot((0, import_node_path9.dirname)(visible2[0].file)));
   } catch {
     root = void 0;
   }
   return formatGithub(
     visible2.map((d) => {
       if (!root) return d;
-      const rel = (0, import_node_path8.relative)(root, realPath(d.file));
-      return rel.startsWith("..") || (0, import_node_path8.isAbsolute)(rel) ? d : { ...d, displayPath: rel.split(import_node_path8.sep).join("/") };
+      const rel = (0, import_node_path9.relative)(root, realPath(d.file));
+      return rel.startsWith("..") || (0, import_node_path9.isAbsolute)(rel) ? d : { ...d, displayPath: rel.split(import_node_path9.sep).join("/") };
     }),
     docsBaseUrl
   );
 }
-var import_node_fs7, import_node_path8, FAIL_ON_LEVELS, MIN_SEVERITY_LEVELS, CI_CHECK_VALUES, CI_CHECK_FLAGS, CI_CHECK_USAGE;
+var import_node_fs8, import_node_path9, FAIL_ON_LEVELS, MIN_SEVERITY_LEVELS, CI_CHECK_VALUES, CI_CHECK_FLAGS, CI_CHECK_USAGE;
 var init_check_ci = __esm({
   "server/src/ci/check-ci.ts"() {
     "use strict";
-    import_node_fs7 = require("node:fs");
-    import_node_path8 = require("node:path");
+    import_node_fs8 = require("node:fs");
+    import_node_path9 = require("node:path");
     init_types();
     init_registry();
     init_text();
@@ -23102,7 +23309,7 @@ async function runChecklistCommand(argv, io) {
   const untracked = untrackedFiles(changes.root);
   const notCompared = run2.files.filter((f) => untracked.has(f));
   if (notCompared.length > 0) {
-    const names3 = notCompared.slice(0, 3).map((f) => plainLine((0, import_node_path9.relative)(changes.root, f).split(import_node_path9.sep).join("/")));
+    const names3 = notCompared.slice(0, 3).map((f) => plainLine((0, import_node_path10.relative)(changes.root, f).split(import_node_path10.sep).join("/")));
     io.stderr(`insertlint checklist: ${notCompared.length} untracked file${notCompared.length > 1 ? "s are" : " is"} not part of the change (${names3.join(", ")}${notCompared.length > 3 ? ", \u2026" : ""}); git add (or git add -N) to include ${notCompared.length > 1 ? "them" : "it"}
 `);
   }
@@ -23147,11 +23354,11 @@ async function runChecklistCommand(argv, io) {
   else if (!writeOutput(io, output, checklist)) return 2;
   return files2.some((f) => f.onChangedLines.some((d) => d.blocking)) ? 1 : 0;
 }
-var import_node_path9, CHECKLIST_FORMATS, CHECKLIST_USAGE;
+var import_node_path10, CHECKLIST_FORMATS, CHECKLIST_USAGE;
 var init_checklist_command = __esm({
   "server/src/cli/checklist-command.ts"() {
     "use strict";
-    import_node_path9 = require("node:path");
+    import_node_path10 = require("node:path");
     init_registry();
     init_schema();
     init_insert_costs();
@@ -27974,8 +28181,8 @@ async function viaDb2exfmt(options, schema, explainSql, queryNo, warnings) {
     await driver.rollback().catch(() => void 0);
     throw err;
   }
-  const dir = (0, import_node_fs8.mkdtempSync)((0, import_node_path10.join)((0, import_node_os2.tmpdir)(), "insertlint-exfmt-"));
-  const out = (0, import_node_path10.join)(dir, "plan.txt");
+  const dir = (0, import_node_fs9.mkdtempSync)((0, import_node_path11.join)((0, import_node_os2.tmpdir)(), "insertlint-exfmt-"));
+  const out = (0, import_node_path11.join)(dir, "plan.txt");
   try {
     const args = ["-d", connection.database ?? "", "-1", "-o", out, "-e", schema];
     const time = explainTimeText2(p.EXPLAIN_TIME);
@@ -27983,7 +28190,7 @@ async function viaDb2exfmt(options, schema, explainSql, queryNo, warnings) {
     const result = await runner(options.db2exfmt, args);
     let text2 = "";
     try {
-      text2 = (0, import_node_fs8.readFileSync)(out, "utf8");
+      text2 = (0, import_node_fs9.readFileSync)(out, "utf8");
     } catch {
       text2 = "";
     }
@@ -28001,7 +28208,7 @@ async function viaDb2exfmt(options, schema, explainSql, queryNo, warnings) {
     }
     return ours.document;
   } finally {
-    (0, import_node_fs8.rmSync)(dir, { recursive: true, force: true });
+    (0, import_node_fs9.rmSync)(dir, { recursive: true, force: true });
     try {
       await driver.beginTransaction();
       await driver.exec(`DELETE FROM ${ident(schema)}.EXPLAIN_INSTANCE WHERE ${INSTANCE_COLUMNS.map((c) => `${c} = ?`).join(" AND ")}`, keyParams(p).slice(0, 5));
@@ -28056,11 +28263,11 @@ function defaultRunner(file, args) {
 }
 function findDb2exfmt(env = process.env) {
   const names3 = process.platform === "win32" ? ["db2exfmt.exe", "db2exfmt.bat", "db2exfmt"] : ["db2exfmt"];
-  for (const dir of (env.PATH ?? env.Path ?? "").split(import_node_path10.delimiter)) {
+  for (const dir of (env.PATH ?? env.Path ?? "").split(import_node_path11.delimiter)) {
     if (!dir) continue;
     for (const n of names3) {
-      const p = (0, import_node_path10.join)(dir, n);
-      if ((0, import_node_fs9.existsSync)(p)) return p;
+      const p = (0, import_node_path11.join)(dir, n);
+      if ((0, import_node_fs10.existsSync)(p)) return p;
     }
   }
   return void 0;
@@ -28138,14 +28345,14 @@ async function catalogContext(driver, statement, warnings) {
     return void 0;
   }
 }
-var import_node_fs8, import_node_os2, import_node_path10, import_node_fs9, import_node_child_process, QUERY_TAG, KEY_COLUMNS, INSTANCE_COLUMNS, CREATE_EXPLAIN_TABLES_SQL, KEY_WHERE, INSTANCE_BANNER;
+var import_node_fs9, import_node_os2, import_node_path11, import_node_fs10, import_node_child_process, QUERY_TAG, KEY_COLUMNS, INSTANCE_COLUMNS, CREATE_EXPLAIN_TABLES_SQL, KEY_WHERE, INSTANCE_BANNER;
 var init_live = __esm({
   "server/src/explain/live.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
-    import_node_os2 = require("node:os");
-    import_node_path10 = require("node:path");
     import_node_fs9 = require("node:fs");
+    import_node_os2 = require("node:os");
+    import_node_path11 = require("node:path");
+    import_node_fs10 = require("node:fs");
     import_node_child_process = require("node:child_process");
     init_driver();
     init_explain_tables();
@@ -28268,7 +28475,7 @@ ${EXPLAIN_USAGE}`);
     try {
       if (file === "-") text2 = await readStdin(io, piped);
       else {
-        const read = readBounded((0, import_node_path11.resolve)(cwd, file), MAX_EXFMT_BYTES);
+        const read = readBounded((0, import_node_path12.resolve)(cwd, file), MAX_EXFMT_BYTES);
         if (read.truncated) throw new Error(`it is over the ${MAX_EXFMT_BYTES / 1048576} MB limit for a plan text`);
         text2 = read.bytes.toString("utf8");
       }
@@ -28296,7 +28503,7 @@ ${(messages.length ? messages : ["No plan found."]).map((m) => `  ${plainLine(m)
   const rendered = render(report2, format2, { color });
   if (output) {
     try {
-      writeFileAtomic((0, import_node_path11.resolve)(cwd, output), rendered);
+      writeFileAtomic((0, import_node_path12.resolve)(cwd, output), rendered);
     } catch (err) {
       io.stderr(`insertlint explain: cannot write ${plainLine(output)}: ${plainLine(err.message)}
 `);
@@ -28317,14 +28524,14 @@ async function readStdin(io, piped) {
     clearTimeout(timer);
   }
 }
-var import_node_path11, EXPLAIN_USAGE, QUIET_STDIN_MS;
+var import_node_path12, EXPLAIN_USAGE, QUIET_STDIN_MS;
 var init_explain_command = __esm({
   "server/src/cli/explain-command.ts"() {
     "use strict";
     init_files();
     init_write_file();
     init_escape();
-    import_node_path11 = require("node:path");
+    import_node_path12 = require("node:path");
     init_args();
     init_exfmt();
     init_report();
@@ -28965,9 +29172,9 @@ async function runSchemaCommand(argv, io, deps = {}) {
 `);
     return 0;
   }
-  const path = (0, import_node_path12.resolve)(io.cwd, output);
+  const path = (0, import_node_path13.resolve)(io.cwd, output);
   try {
-    (0, import_node_fs10.mkdirSync)((0, import_node_path12.dirname)(path), { recursive: true });
+    (0, import_node_fs11.mkdirSync)((0, import_node_path13.dirname)(path), { recursive: true });
     writeFileAtomic(path, result.ddl);
   } catch (err) {
     io.stderr(`insertlint schema pull: cannot write ${plainLine(output)}: ${plainLine(err.message)}
@@ -28981,12 +29188,12 @@ async function runSchemaCommand(argv, io, deps = {}) {
 `);
   return 0;
 }
-var import_node_fs10, import_node_path12, SCHEMA_USAGE;
+var import_node_fs11, import_node_path13, SCHEMA_USAGE;
 var init_schema_command = __esm({
   "server/src/cli/schema-command.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
-    import_node_path12 = require("node:path");
+    import_node_fs11 = require("node:fs");
+    import_node_path13 = require("node:path");
     init_args();
     init_driver();
     init_catalog();
@@ -38937,7 +39144,7 @@ ${stack}`);
 function ibmDbFolder(setting) {
   if (typeof setting !== "string" || setting.trim() === "") return void 0;
   const path = setting.trim();
-  return path === "~" || path.startsWith("~/") ? (0, import_node_path13.join)((0, import_node_os3.homedir)(), path.slice(1)) : path;
+  return path === "~" || path.startsWith("~/") ? (0, import_node_path14.join)((0, import_node_os3.homedir)(), path.slice(1)) : path;
 }
 function driverMissingMessage(error, ibmDbPath) {
   if (/libraries cannot be loaded/.test(error.message)) {
@@ -38946,12 +39153,12 @@ function driverMissingMessage(error, ibmDbPath) {
   const where = ibmDbPath ? `The setting insertlint.explain.ibmDbPath points at ${ibmDbPath}, where no working "ibm_db" was found.` : 'The optional Db2 driver "ibm_db" is not installed (linting never needs it).';
   return `${where} ${IBM_DB_EDITOR_STEPS}`;
 }
-var import_node_os3, import_node_path13, IBM_DB_EDITOR_STEPS;
+var import_node_os3, import_node_path14, IBM_DB_EDITOR_STEPS;
 var init_driver_help = __esm({
   "server/src/lsp/driver-help.ts"() {
     "use strict";
     import_node_os3 = require("node:os");
-    import_node_path13 = require("node:path");
+    import_node_path14 = require("node:path");
     IBM_DB_EDITOR_STEPS = "To explain or import a schema from a live database, install it once in a folder of your choice, from a terminal: `mkdir ~/insertlint-ibm_db && cd ~/insertlint-ibm_db && npm install ibm_db` (needs Node.js and npm; the install also downloads IBM's CLI driver). Then set insertlint.explain.ibmDbPath to that folder's node_modules/ibm_db (e.g. ~/insertlint-ibm_db/node_modules/ibm_db). Without a database, open the db2exfmt output of the statement instead (InsertLint: Open db2exfmt file as plan).";
   }
 });
@@ -40903,11 +41110,11 @@ var init_diagnostics = __esm({
 });
 
 // server/src/lsp/configuration.ts
-var import_node_path14, Configuration;
+var import_node_path15, Configuration;
 var init_configuration = __esm({
   "server/src/lsp/configuration.ts"() {
     "use strict";
-    import_node_path14 = require("node:path");
+    import_node_path15 = require("node:path");
     init_config();
     init_files();
     init_lint_run();
@@ -40955,7 +41162,7 @@ var init_configuration = __esm({
         } catch (error) {
           s.log("error", `${describe(error)}; the editor settings are ignored`);
         }
-        const fileConfig = s.fileConfig && s.fileConfigPath ? { ...s.fileConfig, schema: anchorSchemaEntries(s.fileConfig.schema, (0, import_node_path14.dirname)(s.fileConfigPath)) } : s.fileConfig;
+        const fileConfig = s.fileConfig && s.fileConfigPath ? { ...s.fileConfig, schema: anchorSchemaEntries(s.fileConfig.schema, (0, import_node_path15.dirname)(s.fileConfigPath)) } : s.fileConfig;
         const editorSchema = { schema: s.folders.length ? anchorSchemaEntries(s.settings.schema, s.folders[0]) : void 0 };
         const config = resolveConfig(s.rules.map((r) => r.rule), fileConfig, editorLayer, editorSchema);
         s.configMaxFileBytes = config.maxFileBytes;
@@ -41022,25 +41229,28 @@ var init_configuration = __esm({
 // server/src/lsp/disk-files.ts
 function sizeOnDisk(path) {
   try {
-    return (0, import_node_fs11.statSync)(path).size;
+    return (0, import_node_fs12.statSync)(path).size;
   } catch {
     return void 0;
   }
 }
-var import_node_fs11, import_node_path15, import_ignore3, import_node6, SQL_HINT, DiskFiles;
+var import_node_fs12, import_node_path16, import_ignore3, import_node6, SQL_HINT, PROJECT_CONFIGURATION, DiskFiles;
 var init_disk_files = __esm({
   "server/src/lsp/disk-files.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
-    import_node_path15 = require("node:path");
+    import_node_fs12 = require("node:fs");
+    import_node_path16 = require("node:path");
     import_ignore3 = __toESM(require_ignore());
     import_node6 = __toESM(require_main3());
     init_config();
     init_files();
+    init_project_evidence();
+    init_access();
     init_schema_files();
     init_model_queries();
     init_skip_notices();
     SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
+    PROJECT_CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|Pipfile)$/i;
     DiskFiles = class {
       constructor(state, diagnostics, configuration) {
         this.state = state;
@@ -41090,6 +41300,20 @@ var init_disk_files = __esm({
         notices.read(path);
         return true;
       }
+      /**
+       * Looks again for the project evidence that SQLAlchemy runs on Db2 (cli/project-evidence.ts): in the workspace's
+       * Python files and on disk above those that use SQLAlchemy. When it changed, the Python files it concerns are read
+       * again and every file is published again (their loops may be lent to others). After an index pass, and when a
+       * watched Python, requirements or configuration file changed; not on each keystroke in an open document.
+       */
+      refreshProjectEvidence() {
+        const s = this.state;
+        const sources = s.workspace.sourcesOf("python");
+        const folders = sources.length > 0 ? sqlalchemyDb2Folders(sources) : /* @__PURE__ */ new Map();
+        const reread = s.workspace.setSqlalchemyDb2Folders(new Set(folders.keys()), usesSqlalchemy);
+        for (const [folder, why] of folders) s.log("info", `SQLAlchemy on Db2 in ${folder}: ${why}`);
+        if (reread.length > 0) this.diagnostics.markDirty(s.publishablePaths());
+      }
       /** A file is no longer on disk (or never was a file): out of the engine, its findings or notice cleared. */
       gone(path) {
         const s = this.state;
@@ -41132,18 +41356,18 @@ var init_disk_files = __esm({
       }
       isInWorkspace(path) {
         return this.state.folders.some((f) => {
-          const rel = (0, import_node_path15.relative)(f, path);
-          return rel !== "" && !rel.startsWith("..") && !rel.startsWith(import_node_path15.sep);
+          const rel = (0, import_node_path16.relative)(f, path);
+          return rel !== "" && !rel.startsWith("..") && !rel.startsWith(import_node_path16.sep);
         });
       }
       isIgnored(path) {
         const s = this.state;
-        const folder = s.folders.find((f) => !(0, import_node_path15.relative)(f, path).startsWith(".."));
+        const folder = s.folders.find((f) => !(0, import_node_path16.relative)(f, path).startsWith(".."));
         if (!folder) return true;
-        const rel = (0, import_node_path15.relative)(folder, path).split(import_node_path15.sep).join("/");
+        const rel = (0, import_node_path16.relative)(folder, path).split(import_node_path16.sep).join("/");
         if (rel.split("/").some((part) => part === "node_modules" || part === ".git")) return true;
-        const base = s.fileConfigPath ? (0, import_node_path15.dirname)(s.fileConfigPath) : folder;
-        const relToBase = (0, import_node_path15.relative)(base, path).split(import_node_path15.sep).join("/");
+        const base = s.fileConfigPath ? (0, import_node_path16.dirname)(s.fileConfigPath) : folder;
+        const relToBase = (0, import_node_path16.relative)(base, path).split(import_node_path16.sep).join("/");
         return !relToBase.startsWith("..") && s.config.ignore.length > 0 && (0, import_ignore3.default)().add(s.config.ignore).ignores(relToBase);
       }
       /** A document was closed: the saved file (if indexed) replaces the buffer; unsaved edits no longer count. */
@@ -41168,10 +41392,12 @@ var init_disk_files = __esm({
         const s = this.state;
         let configChanged = false;
         let schemaChanged = false;
+        let evidenceChanged = false;
         for (const change of changes) {
           if (!change?.uri?.startsWith("file:")) continue;
           const path = s.pathOf(change.uri);
-          if ((0, import_node_path15.basename)(path) === CONFIG_FILE_NAME) {
+          if (path.endsWith(".py") || REQUIREMENT_FILE.test((0, import_node_path16.basename)(path)) || PROJECT_CONFIGURATION.test((0, import_node_path16.basename)(path))) evidenceChanged = true;
+          if ((0, import_node_path16.basename)(path) === CONFIG_FILE_NAME) {
             configChanged = true;
             continue;
           }
@@ -41192,6 +41418,7 @@ var init_disk_files = __esm({
           }
           this.diagnostics.markDependentsDirty(path, changedNames(before, schemaFacts(s.workspace.model(path))));
         }
+        if (evidenceChanged) this.refreshProjectEvidence();
         if (configChanged) {
           this.configuration.loadFileConfig();
           this.configuration.apply(true);
@@ -41242,11 +41469,11 @@ var init_index_stop = __esm({
 });
 
 // server/src/lsp/indexer.ts
-var import_node_path16, Indexer;
+var import_node_path17, Indexer;
 var init_indexer = __esm({
   "server/src/lsp/indexer.ts"() {
     "use strict";
-    import_node_path16 = require("node:path");
+    import_node_path17 = require("node:path");
     init_files();
     init_server_state();
     init_index_stop();
@@ -41290,7 +41517,7 @@ var init_indexer = __esm({
         progress?.begin("InsertLint: indexing", 0, "finding files", false);
         let files2 = [];
         for (const folder of s.folders) {
-          const configDir = s.fileConfigPath ? (0, import_node_path16.dirname)(s.fileConfigPath) : folder;
+          const configDir = s.fileConfigPath ? (0, import_node_path17.dirname)(s.fileConfigPath) : folder;
           const list = collectFiles([folder], s.config, folder, configDir);
           files2.push(...list.files.filter((f) => !s.schemaPaths.has(f)));
           for (const skip of list.skipped) s.log("info", `skipped ${skip.path}: ${skip.reason}`);
@@ -41341,6 +41568,7 @@ var init_indexer = __esm({
         }
         progress?.done();
         d.indexing = false;
+        this.disk.refreshProjectEvidence();
         const noSql = this.disk.codeWithoutSql;
         const passed = stop?.setting === "maxTotalMegabytes" ? stop.indexed : files2.length;
         s.log("info", `indexed ${passed - skipped} files in ${Date.now() - started} ms (${skipped - noSql} skipped, ${noSql} code files without SQL left out, ${(this.disk.indexedBytes / 1048576).toFixed(1)} MB)`);
@@ -41412,21 +41640,21 @@ var init_schema_pull = __esm({
 
 // server/src/lsp/config-file.ts
 function configFilePath(fileConfigPath, folders) {
-  return fileConfigPath ?? (folders.length > 0 ? (0, import_node_path17.join)(folders[0], CONFIG_FILE_NAME) : void 0);
+  return fileConfigPath ?? (folders.length > 0 ? (0, import_node_path18.join)(folders[0], CONFIG_FILE_NAME) : void 0);
 }
 function createConfigFile(path) {
   if (!path) return { error: "open a folder first: the configuration file lives in the workspace folder" };
-  if ((0, import_node_fs12.existsSync)(path)) return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created: false };
-  (0, import_node_fs12.writeFileSync)(path, JSON.stringify(STARTER, null, 2) + "\n");
+  if ((0, import_node_fs13.existsSync)(path)) return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created: false };
+  (0, import_node_fs13.writeFileSync)(path, JSON.stringify(STARTER, null, 2) + "\n");
   return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created: true };
 }
 function disableRuleInConfigFile(path, ruleId) {
   if (!path) return { error: "open a folder first: the configuration file lives in the workspace folder" };
-  const created = !(0, import_node_fs12.existsSync)(path);
+  const created = !(0, import_node_fs13.existsSync)(path);
   let config = { ...STARTER };
   if (!created) {
     try {
-      const parsed = parseJsonText((0, import_node_fs12.readFileSync)(path, "utf8"));
+      const parsed = parseJsonText((0, import_node_fs13.readFileSync)(path, "utf8"));
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return { error: `${path} does not hold a JSON object; fix it first` };
       config = parsed;
     } catch (error) {
@@ -41435,15 +41663,15 @@ function disableRuleInConfigFile(path, ruleId) {
   }
   const rules = config.rules;
   config.rules = { ...typeof rules === "object" && rules !== null && !Array.isArray(rules) ? rules : {}, [ruleId]: "off" };
-  (0, import_node_fs12.writeFileSync)(path, JSON.stringify(config, null, 2) + "\n");
+  (0, import_node_fs13.writeFileSync)(path, JSON.stringify(config, null, 2) + "\n");
   return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created };
 }
-var import_node_fs12, import_node_path17, import_node_url3, STARTER;
+var import_node_fs13, import_node_path18, import_node_url3, STARTER;
 var init_config_file = __esm({
   "server/src/lsp/config-file.ts"() {
     "use strict";
-    import_node_fs12 = require("node:fs");
-    import_node_path17 = require("node:path");
+    import_node_fs13 = require("node:fs");
+    import_node_path18 = require("node:path");
     import_node_url3 = require("node:url");
     init_config();
     init_json_text();
@@ -41611,7 +41839,7 @@ function hover(state, diagnostics, uri, position) {
   const where = (file, at) => {
     const l = state.workspace.lines(file);
     const line = l ? l.position(at).line + 1 : 0;
-    const shown2 = state.folders.length ? (0, import_node_path18.relative)(state.folders[0], file).split(import_node_path18.sep).join("/") : file;
+    const shown2 = state.folders.length ? (0, import_node_path19.relative)(state.folders[0], file).split(import_node_path19.sep).join("/") : file;
     return `[${shown2.startsWith("..") ? file : shown2}:${line}](${state.uriOf(file)}#L${line})`;
   };
   if (ref?.role === "sequence") {
@@ -41646,12 +41874,12 @@ function wordAt(text2, offset) {
   if (end <= start || start < offset - 128) return void 0;
   return { text: text2.slice(start, end), span: { start, end } };
 }
-var import_node8, import_node_path18;
+var import_node8, import_node_path19;
 var init_hover = __esm({
   "server/src/lsp/hover.ts"() {
     "use strict";
     import_node8 = __toESM(require_main3());
-    import_node_path18 = require("node:path");
+    import_node_path19 = require("node:path");
     init_model_queries();
     init_insert_cost();
     init_lsp_convert();
@@ -41993,7 +42221,12 @@ var init_language_server = __esm({
         if (s.canWatchFiles) {
           const extensions = [...Object.keys(s.config.languages).map((e) => e.slice(1)), "db2look"];
           void this.connection.client.register(import_node10.DidChangeWatchedFilesNotification.type, {
-            watchers: [{ globPattern: `**/*.{${extensions.join(",")}}` }, { globPattern: `**/${CONFIG_FILE_NAME}` }]
+            // And what tells that SQLAlchemy runs on Db2 (DiskFiles.refreshProjectEvidence): requirements, .env, settings.
+            watchers: [
+              { globPattern: `**/*.{${extensions.join(",")}}` },
+              { globPattern: `**/${CONFIG_FILE_NAME}` },
+              { globPattern: "**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.ini,*.cfg}" }
+            ]
           }).catch((error) => s.log("warn", `could not register file watchers: ${describe(error)}`));
         }
         if (s.canPullConfiguration) {
@@ -42215,8 +42448,8 @@ init_lint_run();
 init_parse_pool();
 init_code_paths();
 init_version();
-var import_node_fs13 = require("node:fs");
-var import_node_path19 = require("node:path");
+var import_node_fs14 = require("node:fs");
+var import_node_path20 = require("node:path");
 var import_node_tty = require("node:tty");
 init_code_paths();
 var COMMANDS = {
@@ -42246,7 +42479,7 @@ function unknownCommand(name2, cwd) {
   if (name2.startsWith("-")) return `"${shown2}" is not a command: options come after the command (insertlint check ${shown2} \u2026)`;
   const near = nearest(name2, [...Object.keys(COMMANDS), "help", "version"]);
   if (near) return `unknown command "${shown2}"; did you mean "${near}"?`;
-  if ((0, import_node_fs13.existsSync)((0, import_node_path19.resolve)(cwd, name2))) return `unknown command "${shown2}"; to lint that path: insertlint check ${shown2}`;
+  if ((0, import_node_fs14.existsSync)((0, import_node_path20.resolve)(cwd, name2))) return `unknown command "${shown2}"; to lint that path: insertlint check ${shown2}`;
   return `unknown command "${shown2}"`;
 }
 async function main(argv, io) {
@@ -42310,7 +42543,7 @@ function runFromProcess() {
   const stderr = () => toFile ? guardPipe(process.stderr) : process.stderr;
   if (!toFile) stderr();
   const io = {
-    stdout: toFile ? (s) => void (0, import_node_fs13.writeSync)(1, s) : (s) => process.stdout.write(s),
+    stdout: toFile ? (s) => void (0, import_node_fs14.writeSync)(1, s) : (s) => process.stdout.write(s),
     stderr: (s) => stderr().write(s),
     stdin: (maxBytes) => readStream(process.stdin, maxBytes),
     cwd: process.cwd(),
@@ -42342,7 +42575,7 @@ function guardPipe(stream) {
 }
 function isRegularFile(fd) {
   try {
-    return (0, import_node_fs13.fstatSync)(fd).isFile();
+    return (0, import_node_fs14.fstatSync)(fd).isFile();
   } catch {
     return false;
   }
