@@ -149,7 +149,7 @@ const SingleRowInsertRule: Rule = {
           inserts: several ? `A single-row INSERT into each of ${names}` : `One single-row INSERT INTO ${names}`,
           them: several ? 'each' : 'the statement',
           loop: loopName(loop),
-          advice: receivedArrayAdvice(first.api, loop, cliRunName(first)) ?? batchAdvice(first.api, file.dialect, first.construct) + perCallNote(first),
+          advice: receivedArrayAdvice(first.api, loop, cliRunName(first)) ?? batchAdvice(first.api, file.dialect, first.construct, first.ormPerCall) + perCallNote(first),
           figures: FIGURES,
           more,
           fold: sqlpl ? routineFold(loop) : '',
