@@ -446,6 +446,12 @@ class Loader {
     const { findings, models } = await lintCode({ 'Loader.java': code, 'Order.java': `import jakarta.persistence.*;\n${ENTITY}` });
     assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(code, 'entityManager.persist')}`]);
     assert.match(findings[0].message, /^One INSERT INTO <Order> call per row in the for-each loop at line 5\./);
+    // persist() always inserts: a loop variable's declared class names the table too (from its declaration).
+    const each = code.replace('for (String item : items) {\n            Order order = new Order(item);\n            entityManager.persist(order);', 'for (Order o : orders) {\n            entityManager.persist(o);');
+    assert.notEqual(each, code);
+    const e = await lintCode({ 'Loader.java': each });
+    assert.deepEqual(brief(e.findings, INSERT_RULES), [`single-row-insert@${posOf(each, 'entityManager.persist')}`]);
+    assert.match(e.findings[0].message, /^One INSERT INTO <Order> call per row/);
     // Order.java has no data access: left out, as before.
     assert.match(models.get('Order.java')!.leftOut!, /^no Db2 access found/);
     const other = code.replace('class Loader {', 'class Loader {\n    static final String URL = "jdbc:postgresql://db/app";');

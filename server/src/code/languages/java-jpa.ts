@@ -33,7 +33,8 @@ interface Entity {
 /** Per file (the model builder hands every call of a file the same source): declared types and entity classes. */
 interface FileFacts {
   source: string;
-  types: Map<string, string | undefined>;
+  /** Declared types by variable name, with where the type's name is written. */
+  types: Map<string, Declared | undefined>;
   entities?: Map<string, Entity>;
   hibernate: boolean;
   /**
@@ -56,12 +57,22 @@ function factsOf(ev: Evaluator): FileFacts {
  * and arguments of the few calls this module reads.
  */
 function declaredType(name: string, f: FileFacts): string | undefined {
+  return declaration(name, f)?.type;
+}
+
+interface Declared {
+  type: string;
+  span: { start: number; end: number };
+}
+
+function declaration(name: string, f: FileFacts): Declared | undefined {
   if (f.types.has(name)) return f.types.get(name);
   const escaped = name.replace(/\$/g, '\\$');
   const pattern = new RegExp(`\\b([A-Z][\\w$]{0,100})(?:<[^<>;{}]{0,200}(?:<[^<>;{}]{0,200}>[^<>;{}]{0,200})?>)?\\s+${escaped}\\s*[;=,):]`);
-  const type = pattern.exec(f.source)?.[1];
-  f.types.set(name, type);
-  return type;
+  const m = pattern.exec(f.source);
+  const declared = m ? { type: m[1], span: { start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].indexOf(m[1]) + m[1].length } } : undefined;
+  f.types.set(name, declared);
+  return declared;
 }
 
 const REPOSITORY_TYPE = /(?:Repository|Repo)$/;
@@ -127,12 +138,12 @@ function classNode(type: Node | null): Node | undefined {
  * parameter is declared with (`for (Order o : orders)`); else (a type parameter, an expression) none, and the
  * argument names the table.
  */
-function persistedClass(arg: Node, at: number, ev: Evaluator, f: FileFacts): { node?: Node; name?: string } {
+function persistedClass(arg: Node, at: number, ev: Evaluator, f: FileFacts): { node?: Node; name?: string; span?: { start: number; end: number } } {
   const made = constructed(arg, at, ev);
   if (made) return { node: made, name: made.text };
   if (arg.type !== 'identifier') return {};
-  const type = declaredType(arg.text, f);
-  return type && type.length > 1 && !/^(?:Object|Serializable)$/.test(type) ? { name: type } : {};
+  const declared = declaration(arg.text, f);
+  return declared && declared.type.length > 1 && !/^(?:Object|Serializable)$/.test(declared.type) ? { name: declared.type, span: declared.span } : {};
 }
 
 /** The file's entity classes (annotated @Entity), by class name, read from the tree once per file. */
@@ -242,13 +253,15 @@ export function classifyJpa(ctx: CallContext, ev: Evaluator): ApiEvent[] | undef
       // persist (and Hibernate's save) always insert; merge and Spring Data's save insert a new instance only (a
       // loaded one is an UPDATE, or nothing).
       const inserts = call.name === 'persist' || (orm.kind === 'hibernate' && call.name === 'save');
-      const made = inserts ? persistedClass(args[0], at, ev, f) : (() => {
+      const made: { node?: Node; name?: string; span?: { start: number; end: number } } | undefined = inserts ? persistedClass(args[0], at, ev, f) : (() => {
         const node = constructed(args[0], at, ev);
         return node ? { node, name: node.text } : undefined;
       })();
       if (!made) return undefined;
       const entity = made.name ? entitiesOf(call.node.tree.rootNode, ev, f).get(made.name) : undefined;
-      const target: InsertTarget = entity?.table ? { table: entity.table } : { expression: made.node ?? args[0] };
+      // Else the class names the table where the call shows it (`new Order(…)`, the declaration `Order o`), else the
+      // persisted expression does.
+      const target: InsertTarget = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args[0] };
       const perCall = entity?.identity ? 'identity' as const : orm.kind === 'spring-data' && !transactional(call.node) ? 'transaction' as const : undefined;
       // Sent at a flush unless it goes at once: IDENTITY, a save in its own transaction, saveAndFlush.
       const atFlush = !perCall && call.name !== 'saveAndFlush';

@@ -16,7 +16,7 @@ export interface MappedTable {
 }
 
 /** What an insert construct or an ORM call inserts into: a table the file shows, or the expression naming it. */
-export type InsertTarget = { table: MappedTable } | { expression: Node };
+export type InsertTarget = { table: MappedTable } | { expression: Node } | { span: { start: number; end: number } };
 
 /** An insert construct read from an execute's first argument: its target, and whether .values() was given a list of rows. */
 export interface InsertConstruct {
@@ -191,8 +191,9 @@ export function insertText(target: InsertTarget, over: Node, sql: (name: string)
   };
   const head = 'INSERT INTO ';
   const tail = ' VALUES (?)';
-  if ('expression' in target) {
-    const span = { start: target.expression.startIndex, end: target.expression.endIndex };
+  if (!('table' in target)) {
+    // (`span`: a class name written elsewhere than the call, as Java's declaration `Order o` of a persisted variable.)
+    const span = 'span' in target ? target.span : { start: target.expression.startIndex, end: target.expression.endIndex };
     return { pieces: [piece(head, start), { kind: 'splice', span }, piece(tail, start + head.length)], kind: 'template', from: { start, end: over.endIndex } };
   }
   const { name, schema } = target.table;
