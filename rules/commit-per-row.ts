@@ -30,6 +30,10 @@ function loopAdvice(loop: LoopInfo, counter: string, api: string, execution: Sql
     const name = connection ?? 'session';
     return `Keep one ${name} for the whole loop and commit it once after the loop, or every 1000 rows or so with a counter (${counter}): each commit flushes the objects added since the last one together; or pass the rows as one list of dicts to ${name}.execute(insert(Model), rows).`;
   }
+  if (api === 'jpa' || api === 'hibernate') {
+    // A commit flushes what was persisted since the last one: one commit after the loop sends the entities together.
+    return `Commit once after the loop, or every 1000 entities or so with a counter (${counter}), with flush() and clear() there to keep the persistence context small: the flush at a commit sends the entities persisted since the last one together (as JDBC batches when hibernate.jdbc.batch_size is set).`;
+  }
   if (api === 'sqlalchemy') {
     const name = connection ?? 'conn';
     return `Keep one ${name} for the whole loop, opened before it (with engine.connect() as conn:, or with Session(engine) as session:), and commit as you go: ${name}.commit() every 1000 rows or so with a counter (${counter}) and once after the loop; or pass the rows as one list of dicts to ${name}.execute(${execution.construct === 'core' ? 'insert(table)' : 'text(sql)'}, rows).`;

@@ -287,3 +287,176 @@ class OrderDao {
     assert.deepEqual(brief(perRow.findings, ['commit-per-row']), [`commit-per-row@${posOf(unguarded, 'conn.commit()')}`]);
   });
 });
+
+describe('code: Java ORMs (JPA, Hibernate, Spring Data inserts without SQL text)', () => {
+  const ENTITY = `@Entity
+@Table(name = "ORDERS", schema = "APP")
+class Order {
+    @Id @GeneratedValue(strategy = GenerationType.SEQUENCE) Long id;
+    String item;
+    Order(String item) { this.item = item; }
+}
+`;
+
+  it('em.persist with a commit on every pass: single-row-insert and commit-per-row into the @Table name and schema', async () => {
+    const code = `import jakarta.persistence.*;
+${ENTITY}
+class Loader {
+    @PersistenceContext EntityManager em;
+    void load(List<String> items) {
+        for (String item : items) {
+            em.getTransaction().begin();
+            em.persist(new Order(item));
+            em.getTransaction().commit();
+        }
+    }
+}
+`;
+    const { findings, models } = await lintCode({ 'Loader.java': code });
+    const [exec] = models.get('Loader.java')!.code!.executions;
+    assert.deepEqual([exec.api, exec.construct, exec.batched, exec.splicedValues.length], ['jpa', 'orm', false, 0]);
+    assert.deepEqual(exec.statements.map((st) => st.kind === 'insert' && `${st.target.schema}.${st.target.name}`), ['APP.ORDERS']);
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(code, 'em.persist')}`, `commit-per-row@${posOf(code, 'em.getTransaction().commit')}`]);
+    const single = findings.find((f) => f.rule === 'single-row-insert')!.message;
+    assert.match(single, /^One INSERT INTO APP\.ORDERS call per row in the for-each loop at line 13\./);
+    assert.match(single, /flush or commit once after it.*only when hibernate\.jdbc\.batch_size is set .*if it is not already, and never for an entity whose id is @GeneratedValue\(strategy = GenerationType\.IDENTITY\)\.$/);
+    const commit = findings.find((f) => f.rule === 'commit-per-row')!.message;
+    assert.match(commit, /^Commit on every pass of the for-each loop at line 13 that inserts into APP\.ORDERS\..*Commit once after the loop, or every 1000 entities/);
+    // A transaction variable, a Hibernate session's save with tx.commit(), em.flush() per pass: the same.
+    const tx = code.replace('em.getTransaction().begin();', 'EntityTransaction tx = em.getTransaction(); tx.begin();').replace('em.getTransaction().commit();', 'tx.commit();');
+    assert.deepEqual(brief((await lintCode({ 'Loader.java': tx })).findings, INSERT_RULES), [`single-row-insert@${posOf(tx, 'em.persist')}`, `commit-per-row@${posOf(tx, 'tx.commit')}`]);
+    const hibernate = `import org.hibernate.Session;
+import org.hibernate.Transaction;
+${ENTITY}
+class Loader {
+    void load(Session session, List<String> items) {
+        for (String item : items) {
+            Transaction tx = session.beginTransaction();
+            Order o = new Order(item);
+            session.save(o);
+            tx.commit();
+        }
+    }
+}
+`;
+    const h = await lintCode({ 'Loader.java': hibernate });
+    assert.deepEqual(brief(h.findings, INSERT_RULES), [`single-row-insert@${posOf(hibernate, 'session.save')}`, `commit-per-row@${posOf(hibernate, 'tx.commit')}`]);
+    const flush = code.replace('em.getTransaction().begin();', '').replace('em.getTransaction().commit();', 'em.flush();');
+    assert.deepEqual(brief((await lintCode({ 'Loader.java': flush })).findings, INSERT_RULES), [`single-row-insert@${posOf(flush, 'em.persist')}`]);
+  });
+
+  it('persist in a loop with one commit after it: silent unless the id is IDENTITY, which Hibernate never batches', async () => {
+    const code = `import jakarta.persistence.*;
+${ENTITY}
+class Loader {
+    @PersistenceContext EntityManager em;
+    void load(List<String> items) {
+        em.getTransaction().begin();
+        for (String item : items) {
+            em.persist(new Order(item));
+            if (++n % 1000 == 0) { em.flush(); em.clear(); }
+        }
+        em.getTransaction().commit();
+    }
+}
+`;
+    const { findings, models } = await lintCode({ 'Loader.java': code });
+    assert.equal(models.get('Loader.java')!.code!.executions[0].batched, true);
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+    const identity = code.replace('GenerationType.SEQUENCE', 'GenerationType.IDENTITY');
+    const id = await lintCode({ 'Loader.java': identity });
+    assert.deepEqual(brief(id.findings, INSERT_RULES), [`single-row-insert@${posOf(identity, 'em.persist')}`]);
+    const message = id.findings[0].message;
+    assert.match(message, /^One INSERT INTO APP\.ORDERS call per row in the for-each loop at line 14\./);
+    assert.match(message, /Instead, generate the entity's id from a Db2 sequence .*with GenerationType\.IDENTITY Hibernate inserts each entity as soon as it is persisted.*never batches them, whatever hibernate\.jdbc\.batch_size says/);
+  });
+
+  it('Spring Data: repository.save(new ...) in a loop is one transaction per call (saveAll advice); saveAll and a @Transactional loop are silent', async () => {
+    const code = `import org.springframework.stereotype.Service;
+${ENTITY}
+interface OrderRepository extends JpaRepository<Order, Long> {}
+@Service
+class Importer {
+    private final OrderRepository orders;
+    void load(List<String> items) {
+        for (String item : items) {
+            orders.save(new Order(item));
+        }
+    }
+    void loadAll(List<String> items) {
+        orders.saveAll(items.stream().map(Order::new).toList());
+    }
+}
+`;
+    const { findings } = await lintCode({ 'Importer.java': code });
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(code, 'orders.save(')}`]);
+    assert.match(findings[0].message, /^One INSERT INTO APP\.ORDERS call per row in the for-each loop at line 15\..*Instead, gather the entities in a list and call saveAll\(list\) once .*unless a caller holds a transaction open, each save\(\) is a transaction of its own, with its own commit/);
+    // Without Spring or JPA imported, an OrderRepository may be the workspace's own (over JDBC, read in its file).
+    const own = code.replace('import org.springframework.stereotype.Service;\n', '');
+    assert.deepEqual(brief((await lintCode({ 'Importer.java': own })).findings, INSERT_RULES), []);
+    const tx = code.replace('    void load(', '    @Transactional\n    void load(');
+    assert.deepEqual(brief((await lintCode({ 'Importer.java': tx })).findings, INSERT_RULES), []);
+    // A repository named so, with saveAndFlush: a flush per entity even in a transaction.
+    const flush = tx.replace('orders.save(', 'orderRepo.saveAndFlush(').replace('private final OrderRepository orders;', 'private final OrderRepository orderRepo;');
+    assert.deepEqual(brief((await lintCode({ 'Importer.java': flush })).findings, INSERT_RULES), [`single-row-insert@${posOf(flush, 'orderRepo.saveAndFlush')}`]);
+  });
+
+  it('must not report: list.add, map.merge, a loaded entity merged or saved again, a session that is no Hibernate one (only the persist beside them)', async () => {
+    const code = `import jakarta.persistence.*;
+${ENTITY}
+class Loader {
+    @PersistenceContext EntityManager em;
+    OrderRepository repo;
+    void load(List<String> items, Map<String, Integer> counts, List<Order> loaded, HttpSession session) {
+        List<Order> out = new ArrayList<>();
+        for (String item : items) {
+            out.add(new Order(item));
+            counts.merge(item, 1, Integer::sum);
+            session.save(new Order(item));
+            em.persist(new Order(item));
+            em.getTransaction().commit();
+        }
+        for (Order o : loaded) {
+            em.merge(o);
+            repo.save(o);
+            em.flush();
+        }
+    }
+}
+`;
+    const { findings, models } = await lintCode({ 'Loader.java': code });
+    // Only the persist of a new Order is an insert.
+    assert.deepEqual(models.get('Loader.java')!.code!.executions.map((e) => e.callSpan.start), [code.indexOf('em.persist')]);
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(code, 'em.persist')}`, `commit-per-row@${posOf(code, 'em.getTransaction().commit')}`]);
+  });
+
+  it("an entity in another file: the class names the table (<Order>); the file is read for its EntityManager, not for another database's", async () => {
+    const code = `import jakarta.persistence.EntityManager;
+class Loader {
+    private final EntityManager entityManager;
+    void load(List<String> items) {
+        for (String item : items) {
+            Order order = new Order(item);
+            entityManager.persist(order);
+            entityManager.flush();
+        }
+    }
+}
+`;
+    const { findings, models } = await lintCode({ 'Loader.java': code, 'Order.java': `import jakarta.persistence.*;\n${ENTITY}` });
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(code, 'entityManager.persist')}`]);
+    assert.match(findings[0].message, /^One INSERT INTO <Order> call per row in the for-each loop at line 5\./);
+    // persist() always inserts: a loop variable's declared class names the table too (from its declaration).
+    const each = code.replace('for (String item : items) {\n            Order order = new Order(item);\n            entityManager.persist(order);', 'for (Order o : orders) {\n            entityManager.persist(o);');
+    assert.notEqual(each, code);
+    const e = await lintCode({ 'Loader.java': each });
+    assert.deepEqual(brief(e.findings, INSERT_RULES), [`single-row-insert@${posOf(each, 'entityManager.persist')}`]);
+    assert.match(e.findings[0].message, /^One INSERT INTO <Order> call per row/);
+    // Order.java has no data access: left out, as before.
+    assert.match(models.get('Order.java')!.leftOut!, /^no Db2 access found/);
+    const other = code.replace('class Loader {', 'class Loader {\n    static final String URL = "jdbc:postgresql://db/app";');
+    const pg = await lintCode({ 'Loader.java': other });
+    assert.deepEqual(brief(pg.findings, INSERT_RULES), []);
+    assert.equal(pg.models.get('Loader.java')!.leftOut, 'talks to another database (postgresql), not Db2');
+  });
+});

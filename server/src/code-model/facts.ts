@@ -108,11 +108,16 @@ export function scriptUnits(file: FileModel): ScriptUnit[] {
 
 /**
  * Short advice on sending many rows per call, by driver API; for SQLAlchemy also by how the code builds the INSERT
- * (SqlExecution.construct: the ORM's session.add, a Core insert construct, else a text()).
+ * (SqlExecution.construct: the ORM's session.add, a Core insert construct, else a text()); for the Java ORMs by why
+ * the entity goes one row per call (SqlExecution.ormPerCall).
  */
-export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<SqlExecution, 'construct' | 'connection'>): string {
+export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<SqlExecution, 'construct' | 'connection' | 'ormPerCall'>): string {
   const construct = execution?.construct;
   switch (api) {
+    case 'jpa':
+    case 'hibernate':
+    case 'spring-data':
+      return javaOrmAdvice(api, execution?.ormPerCall);
     case 'jdbc':
       return 'prepare once, call addBatch() per row and executeBatch() every few hundred rows';
     case 'spring':
@@ -143,6 +148,25 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
     default:
       return 'send many rows per call (batch, array insert or multi-row VALUES)';
   }
+}
+
+/**
+ * Hibernate batches the INSERTs of one flush only when hibernate.jdbc.batch_size is set (the code does not show the
+ * configuration, so the advice is conditional) and never for an IDENTITY id (it inserts at persist() to read the key).
+ */
+const HIBERNATE_BATCHING =
+  'Hibernate sends the INSERTs of one flush as JDBC batches only when hibernate.jdbc.batch_size is set (50 to 1000, with hibernate.order_inserts=true; in persistence.xml, or spring.jpa.properties.hibernate.jdbc.batch_size with Spring Boot), if it is not already, and never for an entity whose id is @GeneratedValue(strategy = GenerationType.IDENTITY)';
+
+function javaOrmAdvice(api: 'jpa' | 'hibernate' | 'spring-data', perCall: SqlExecution['ormPerCall']): string {
+  if (perCall === 'identity') {
+    return 'generate the entity\'s id from a Db2 sequence (@GeneratedValue(strategy = GenerationType.SEQUENCE) with a @SequenceGenerator whose allocationSize, 50 or more, matches the sequence\'s INCREMENT BY): with GenerationType.IDENTITY Hibernate inserts each entity as soon as it is persisted, to read the generated key back, and never batches them, whatever hibernate.jdbc.batch_size says. Then set hibernate.jdbc.batch_size (50 to 1000) and hibernate.order_inserts=true if they are not set, and flush once after the loop (or flush() and clear() every 1000 entities)';
+  }
+  if (api === 'spring-data') {
+    // (A caller in another class may hold a transaction open around the loop: the file does not show it.)
+    const own = perCall === 'transaction' ? 'no @Transactional method or class around the loop is shown, and unless a caller holds a transaction open, each save() is a transaction of its own, with its own commit; ' : '';
+    return `gather the entities in a list and call saveAll(list) once (or per 1000 entities), or run the loop in one @Transactional method with save() and no flush per entity: ${own}${HIBERNATE_BATCHING}`;
+  }
+  return `persist the entities in the loop and flush or commit once after it (or flush() and clear() every 1000 entities or so with a counter), so that one flush sends them together: ${HIBERNATE_BATCHING}`;
 }
 
 /**

@@ -182,6 +182,13 @@ export interface SqlExecution {
    */
   construct?: 'orm' | 'core';
   /**
+   * A Java ORM insert (`construct: 'orm'`, api `jpa`, `hibernate` or `spring-data`) that goes to Db2 one row per call
+   * whatever the code flushes: the entity's id is @GeneratedValue(strategy = GenerationType.IDENTITY) (`identity`:
+   * Hibernate inserts it at persist() to read the key back and never batches it), or Spring Data's save() runs in a
+   * transaction of its own (`transaction`: no @Transactional method or class around the call).
+   */
+  ormPerCall?: 'identity' | 'transaction';
+  /**
    * Set on an execution the engine adds at a call, in a loop, of a function of another file that runs one
    * single-row INSERT per call (engine/called-inserts.ts): `statements` is then empty (the INSERT is the other
    * file's text), `insert` the INSERT when its text is known there, `at` the file and line of the execute call and

@@ -176,8 +176,23 @@ const JDBC = /Statement|JdbcTemplate|setAutoCommit|executeUpdate|addBatch|batchU
  */
 const DATA_ACCESS_VARIABLE = /\b[A-Z]\w*(?:Dao|DAO|Repository|Services?|Mapper|Store|Gateway)(?:<[^<>;]*>)?\s+[a-z_]\w*\s*[;=,)]/;
 
+/**
+ * An ORM that writes the INSERTs itself (java-jpa.ts): a field, variable or parameter of type EntityManager, or a
+ * Hibernate Session in a file that imports org.hibernate. (Spring Data repositories are data-access variables already.)
+ */
+const JAVA_ORM = /\bEntityManager\s+[a-z_]\w*\s*[;=,)]|\bimport\s+org\.hibernate\.[\w.]*\b(?:Session|StatelessSession)\s*;/;
+
+/**
+ * A JDBC URL or Hibernate dialect of another database in a file read only for its ORM: its inserts go there, not to
+ * Db2. (A file read for JDBC is read as before: JDBC code names no database in most files.)
+ */
+const JAVA_OTHER_DATABASE = /\bjdbc:(postgresql|mysql|mariadb|oracle|sqlserver|h2|hsqldb|sqlite|derby)\b|\b(PostgreSQL|MySQL|MariaDB|Oracle|SQLServer|H2|HSQL|SQLite|Derby)\d*Dialect\b/;
+
 export function javaAccess(text: string): string | undefined {
-  return JDBC.test(text) || runsSqlText(text) || DATA_ACCESS_VARIABLE.test(text) ? undefined : NO_DB2_ACCESS;
+  if (JDBC.test(text) || runsSqlText(text) || DATA_ACCESS_VARIABLE.test(text)) return undefined;
+  if (!JAVA_ORM.test(text)) return NO_DB2_ACCESS;
+  const other = JAVA_OTHER_DATABASE.exec(text);
+  return other ? otherDatabase(other[1] ?? other[2]) : undefined;
 }
 
 /** Any Db2 CLI / ODBC function call (SQLExecDirect, SQLGetData …) or embedded SQL. */

@@ -153,6 +153,8 @@ export type ApiEvent =
        * or commits the session (`connection`) on every pass; otherwise the flush sends the loop's rows together.
        */
       atFlush?: boolean;
+      /** An ORM insert sent one row per call whatever the code flushes: SqlExecution.ormPerCall. */
+      ormPerCall?: 'identity' | 'transaction';
     }
   | { kind: 'commit'; api: string; connection?: string }
   /** session.flush(): sends what was added, without committing (atFlush). */

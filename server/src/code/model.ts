@@ -404,6 +404,7 @@ class ModelBuilder {
       }
     }
     if (e.construct) execution.construct = e.construct;
+    if (e.ormPerCall) execution.ormPerCall = e.ormPerCall;
     if (e.script) {
       execution.script = true;
       // COMMIT statements inside a here-document are commits at their place in the loop.

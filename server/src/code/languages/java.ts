@@ -1,5 +1,5 @@
 // Java: JDBC (Statement, PreparedStatement, Connection, XAConnection), Spring JdbcTemplate, SQLJ clauses
-// (pre-scanned by esql.ts).
+// (pre-scanned by esql.ts), and the inserts JPA / Hibernate / Spring Data send without SQL text (java-jpa.ts).
 import type { Node } from 'web-tree-sitter';
 import { argsOf, cStyleCommentText, declaratorAssignment, operatorAssignment, plainText, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
 import { javaAccess } from '../access';
@@ -7,13 +7,17 @@ import { embeddedHooks, scanEmbeddedSql } from '../esql';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, concatenate, decodeQuoted } from '../literals';
 import { looksLikeSql, type HostText } from '../sqltext';
+import { classifyJpa, JPA_CALLS } from './java-jpa';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
 const JAVA_CALLS = new Set([
   ...EXECUTE_METHODS,
   'setAutoCommit', 'commit', 'createStatement', 'getConnection', 'prepareStatement', 'prepareCall',
   'addBatch', 'executeBatch', 'executeLargeBatch', 'update', 'batchUpdate', 'append', 'getXAConnection',
+  ...JPA_CALLS,
 ]);
+/** The calls java-jpa.ts reads first (commit too: a JPA transaction's commit, else JDBC's). */
+const JPA_CALL_SET = new Set(JPA_CALLS);
 
 export const javaAdapter: LanguageAdapter = {
   grammar: 'java',
@@ -133,7 +137,7 @@ export const javaAdapter: LanguageAdapter = {
   },
 
   classify(ctx, ev) {
-    return classifyJava(ctx, ev);
+    return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : undefined) ?? classifyJava(ctx, ev);
   },
 
   commentText: cStyleCommentText,
@@ -143,7 +147,8 @@ export const javaAdapter: LanguageAdapter = {
   },
 
   fixedAutocommit(api) {
-    return api === 'sqlj' ? 'off' : undefined;
+    // An ORM's inserts run in a transaction (the entity manager's, or Spring Data's own per save()).
+    return api === 'sqlj' || api === 'jpa' || api === 'hibernate' || api === 'spring-data' ? 'off' : undefined;
   },
 };
 

@@ -16,7 +16,7 @@ export interface MappedTable {
 }
 
 /** What an insert construct or an ORM call inserts into: a table the file shows, or the expression naming it. */
-export type InsertTarget = { table: MappedTable } | { expression: Node };
+export type InsertTarget = { table: MappedTable } | { expression: Node } | { span: { start: number; end: number } };
 
 /** An insert construct read from an execute's first argument: its target, and whether .values() was given a list of rows. */
 export interface InsertConstruct {
@@ -195,9 +195,10 @@ export function constructedClass(node: Node, at: number, ev: Evaluator): Node | 
 /**
  * The INSERT SQLAlchemy sends for a target, mapped onto the call (`over`): `INSERT INTO S.T VALUES (?)`, or the
  * target expression spliced where the table's name goes when the file does not show the table. Lower-case names are
- * case-insensitive to SQLAlchemy (Db2 folds them to upper case); others it quotes.
+ * case-insensitive to SQLAlchemy (Db2 folds them to upper case); others it quotes. (`sql`: how another ORM's names
+ * become SQL: java-jpa.ts hands them over already in SQL.)
  */
-export function insertText(target: InsertTarget, over: Node): HostText {
+export function insertText(target: InsertTarget, over: Node, sql: (name: string) => string = sqlName): HostText {
   const start = over.startIndex;
   const last = Math.max(start, over.endIndex - 1);
   const piece = (text: string, from: number): TextPiece => {
@@ -207,12 +208,13 @@ export function insertText(target: InsertTarget, over: Node): HostText {
   };
   const head = 'INSERT INTO ';
   const tail = ' VALUES (?)';
-  if ('expression' in target) {
-    const span = { start: target.expression.startIndex, end: target.expression.endIndex };
+  if (!('table' in target)) {
+    // (`span`: a class name written elsewhere than the call, as Java's declaration `Order o` of a persisted variable.)
+    const span = 'span' in target ? target.span : { start: target.expression.startIndex, end: target.expression.endIndex };
     return { pieces: [piece(head, start), { kind: 'splice', span }, piece(tail, start + head.length)], kind: 'template', from: { start, end: over.endIndex } };
   }
   const { name, schema } = target.table;
-  const table = `${schema ? `${sqlName(schema)}.` : ''}${sqlName(name)}`;
+  const table = `${schema ? `${sql(schema)}.` : ''}${sql(name)}`;
   return { pieces: [piece(`${head}${table}${tail}`, start)], kind: 'constant', from: { start, end: over.endIndex } };
 }
 
