@@ -8539,8 +8539,8 @@ var init_schema = __esm({
        * per key, for qualified and unqualified names apart (an unqualified one may find its target by name alone).
        */
       insertsReferenceData(name2, stmt) {
-        const facts = this.factsOf(name2, stmt);
-        return facts.referenceData ??= facts.target !== void 0 && this.isReferenceData(facts.target);
+        const facts2 = this.factsOf(name2, stmt);
+        return facts2.referenceData ??= facts2.target !== void 0 && this.isReferenceData(facts2.target);
       }
       /**
        * Whether literal rows written into the table `name` names (in `stmt`) are seed rows: the literal rows of all
@@ -8549,21 +8549,21 @@ var init_schema = __esm({
        * ten rows no more costly. Kept per key, as insertsReferenceData's answers.
        */
       writesSeedRows(name2, stmt) {
-        const facts = this.factsOf(name2, stmt);
-        if (facts.seedRows === void 0) {
+        const facts2 = this.factsOf(name2, stmt);
+        if (facts2.seedRows === void 0) {
           let rows = 0;
-          for (const site of facts.target?.sites ?? []) rows += site.literalRows ?? 0;
-          facts.seedRows = rows < this.bulkRowThreshold;
+          for (const site of facts2.target?.sites ?? []) rows += site.literalRows ?? 0;
+          facts2.seedRows = rows < this.bulkRowThreshold;
         }
-        return facts.seedRows;
+        return facts2.seedRows;
       }
       /** The insert target of a name as written in `stmt`, and answers about it, made once per key. */
       factsOf(name2, stmt) {
         const key = this.keyOf(name2, stmt);
         const known = this.keyFacts[name2.schema === void 0 ? 1 : 0];
-        let facts = known.get(key);
-        if (!facts) known.set(key, facts = { target: this.insertTarget(name2, stmt) });
-        return facts;
+        let facts2 = known.get(key);
+        if (!facts2) known.set(key, facts2 = { target: this.insertTarget(name2, stmt) });
+        return facts2;
       }
       /** factsOf's answers, for qualified and unqualified names (a model copied for an edit starts afresh: see withFileReplaced). */
       keyFacts = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
@@ -9098,31 +9098,31 @@ function sqlplCodeModel(statements, script, lineAt) {
       continue;
     }
     if (stmt.kind !== "createRoutine" && stmt.kind !== "compound") continue;
-    const facts = { executions: [], commits: [], calls: [], parameters: stmt.kind === "createRoutine" ? stmt.parameters : [], parameterLoops: [], calledNames: /* @__PURE__ */ new Set() };
+    const facts2 = { executions: [], commits: [], calls: [], parameters: stmt.kind === "createRoutine" ? stmt.parameters : [], parameterLoops: [], calledNames: /* @__PURE__ */ new Set() };
     const body = stmt.kind === "createRoutine" ? stmt.body : stmt;
-    if (stmt.kind === "createRoutine") stmt.parameters.forEach((name2, i2) => declareLength(facts, name2, stmt.parameterLengths?.[i2], true));
-    if (body) readStatement(body, { guarded: false }, facts, /* @__PURE__ */ new Map());
-    if (body && facts.counting) countLoops(facts, body, stmt.kind === "createRoutine", lineAt);
-    if (stmt.kind === "compound" && facts.tableLoops && !facts.jumps) for (const loop of facts.tableLoops) loop.rowsOf.runs = 1;
-    all.push(facts);
+    if (stmt.kind === "createRoutine") stmt.parameters.forEach((name2, i2) => declareLength(facts2, name2, stmt.parameterLengths?.[i2], true));
+    if (body) readStatement(body, { guarded: false }, facts2, /* @__PURE__ */ new Map());
+    if (body && facts2.counting) countLoops(facts2, body, stmt.kind === "createRoutine", lineAt);
+    if (stmt.kind === "compound" && facts2.tableLoops && !facts2.jumps) for (const loop of facts2.tableLoops) loop.rowsOf.runs = 1;
+    all.push(facts2);
     if (stmt.kind === "createRoutine") {
       const list = routines.get(stmt.name.name) ?? [];
-      list.push(facts);
+      list.push(facts2);
       routines.set(stmt.name.name, list);
     }
   }
   countCalledLoops(statements, all, scriptCalls, lineAt);
   if (all.some((f) => f.counting)) {
     const perRow = triggerCalls(statements);
-    for (const facts of all) for (const call of facts.calls) perRow.add(call.name);
-    for (const [name2, list] of routines) if (perRow.has(name2)) for (const facts of list) for (const { loop } of facts.counting ?? []) delete loop.passesBound;
+    for (const facts2 of all) for (const call of facts2.calls) perRow.add(call.name);
+    for (const [name2, list] of routines) if (perRow.has(name2)) for (const facts2 of list) for (const { loop } of facts2.counting ?? []) delete loop.passesBound;
   }
   const executions = [];
   const commits = [];
-  for (const facts of all) {
-    appendAll(executions, facts.executions);
-    appendAll(commits, facts.commits);
-    for (const call of facts.calls) {
+  for (const facts2 of all) {
+    appendAll(executions, facts2.executions);
+    appendAll(commits, facts2.commits);
+    for (const call of facts2.calls) {
       if (executions.length > MAX_EXECUTIONS) break;
       for (const callee of routines.get(call.name) ?? []) {
         const loop = { ...call.loop, via: call.name };
@@ -9147,17 +9147,17 @@ function countCalledLoops(statements, all, scriptCalls, lineAt) {
     else callsOf2.set(c.callee, [c]);
   }
   let calledByRoutines;
-  for (const facts of all) {
-    if (facts.parameterLoops.length === 0 && !facts.tableLoops) continue;
-    const calls = callsOf2.get(facts);
+  for (const facts2 of all) {
+    if (facts2.parameterLoops.length === 0 && !facts2.tableLoops) continue;
+    const calls = callsOf2.get(facts2);
     if (!calls) continue;
     const name2 = calls[0].stmt.procedure.name;
     if ((calledByRoutines ??= new Set(all.flatMap((f) => [...f.calledNames]))).has(name2)) continue;
-    if (facts.tableLoops && !facts.jumps && !(calledByTriggers ??= triggerCalls(statements)).has(name2)) {
-      for (const loop of facts.tableLoops) loop.rowsOf.runs = calls.length;
+    if (facts2.tableLoops && !facts2.jumps && !(calledByTriggers ??= triggerCalls(statements)).has(name2)) {
+      for (const loop of facts2.tableLoops) loop.rowsOf.runs = calls.length;
     }
-    if (facts.parameterLoops.length > 0 && (calledByTriggers ??= triggerCalls(statements)).has(name2)) continue;
-    for (const { loop, index, passes } of facts.parameterLoops) {
+    if (facts2.parameterLoops.length > 0 && (calledByTriggers ??= triggerCalls(statements)).has(name2)) continue;
+    for (const { loop, index, passes } of facts2.parameterLoops) {
       const args = calls.map((c) => c.stmt.integerArguments?.[index]);
       if (args.some((a) => a === void 0)) continue;
       loop.passes = args.reduce((sum, a) => sum + passes(a), 0);
@@ -9179,8 +9179,8 @@ function triggerCalls(statements) {
   }
   return names3;
 }
-function declareLength(facts, name2, length, parameter) {
-  const lengths = facts.lengths ??= /* @__PURE__ */ new Map();
+function declareLength(facts2, name2, length, parameter) {
+  const lengths = facts2.lengths ??= /* @__PURE__ */ new Map();
   const known = lengths.get(name2);
   if (known === null) return;
   if (!length) lengths.set(name2, null);
@@ -9227,7 +9227,7 @@ function iterates(statements, label) {
 function isStep(stmt, variable, up) {
   return stmt.kind === "setVariable" && stmt.targets.length === 1 && stmt.step?.variable === variable && (up ? stmt.step.by > 0 : stmt.step.by < 0) && !stmt.writes?.includes(variable);
 }
-function counterStart(facts, variable, assignments, up) {
+function counterStart(facts2, variable, assignments, up) {
   let start;
   let declared = false;
   let differing = 0;
@@ -9246,7 +9246,7 @@ function counterStart(facts, variable, assignments, up) {
       const given = assignment.value;
       if ("integer" in given) value = given.integer;
       else if (!up) {
-        const of = facts.lengths?.get(given.lengthOf);
+        const of = facts2.lengths?.get(given.lengthOf);
         if (of) {
           value = of.length.max;
           length = { of: given.lengthOf, declared: of.length, parameter: of.parameter };
@@ -9261,10 +9261,10 @@ function counterStart(facts, variable, assignments, up) {
   start.exact = differing === 0 && steps2 === 1;
   return start;
 }
-function countLoops(facts, root, routine, lineAt) {
-  if (facts.jumps) return;
+function countLoops(facts2, root, routine, lineAt) {
+  if (facts2.jumps) return;
   const names3 = /* @__PURE__ */ new Set();
-  for (const { stmt } of facts.counting) {
+  for (const { stmt } of facts2.counting) {
     names3.add((stmt.counter ?? stmt.countdown).variable);
     if (typeof stmt.counter?.bound === "string") names3.add(stmt.counter.bound);
   }
@@ -9276,7 +9276,7 @@ function countLoops(facts, root, routine, lineAt) {
     else assignments.set(variable, [stmt]);
     if (inHandler) byHandlers.add(variable);
   });
-  for (const { stmt, loop, nested: nested2 } of facts.counting) {
+  for (const { stmt, loop, nested: nested2 } of facts2.counting) {
     const up = stmt.counter !== void 0;
     const once = stmt.loop === "repeat" ? 1 : 0;
     const variable = (stmt.counter ?? stmt.countdown).variable;
@@ -9287,15 +9287,15 @@ function countLoops(facts, root, routine, lineAt) {
     if (inBody.length !== 1 || !isStep(step, variable, up) || !stmt.body.includes(step)) continue;
     const by = step.step.by;
     if (stmt.label !== void 0 && iterates(stmt.body, stmt.label)) continue;
-    const parameter = facts.parameters.indexOf(variable);
+    const parameter = facts2.parameters.indexOf(variable);
     if (parameter >= 0) {
       const { inclusive: inclusive2, floor: floor2 } = stmt.countdown ?? {};
       if (floor2 !== void 0 && !nested2 && assignments.get(variable)?.length === 1) {
-        facts.parameterLoops.push({ loop, index: parameter, passes: (argument) => Math.max(once, countDownPasses(argument, floor2, inclusive2, -by)) });
+        facts2.parameterLoops.push({ loop, index: parameter, passes: (argument) => Math.max(once, countDownPasses(argument, floor2, inclusive2, -by)) });
       }
       continue;
     }
-    const start = counterStart(facts, variable, assignments.get(variable) ?? [], up);
+    const start = counterStart(facts2, variable, assignments.get(variable) ?? [], up);
     if (!start) continue;
     if (stmt.counter) {
       const { bound, inclusive: inclusive2 } = stmt.counter;
@@ -9304,10 +9304,10 @@ function countLoops(facts, root, routine, lineAt) {
         loop.passes = Math.max(once, countUpPasses(start.value, bound, extra, by));
         continue;
       }
-      const index = facts.parameters.indexOf(bound);
+      const index = facts2.parameters.indexOf(bound);
       if (index < 0 || assignments.has(bound) || !start.exact || nested2) continue;
       const from = start.value;
-      facts.parameterLoops.push({ loop, index, passes: (argument) => Math.max(once, countUpPasses(from, argument, extra, by)) });
+      facts2.parameterLoops.push({ loop, index, passes: (argument) => Math.max(once, countUpPasses(from, argument, extra, by)) });
       continue;
     }
     const { inclusive, floor } = stmt.countdown;
@@ -9332,23 +9332,23 @@ function countDownPasses(start, floor, inclusive, by) {
 function fileSpan(stmt, span = stmt.span) {
   return fileSpanOf(stmt.origin, span);
 }
-function readStatements(statements, context, facts, prepared) {
-  for (const stmt of statements) readStatement(stmt, context, facts, prepared);
+function readStatements(statements, context, facts2, prepared) {
+  for (const stmt of statements) readStatement(stmt, context, facts2, prepared);
 }
-function readStatement(stmt, context, facts, prepared) {
+function readStatement(stmt, context, facts2, prepared) {
   switch (stmt.kind) {
     case "insert":
     case "merge":
     case "update":
     case "delete":
-      facts.executions.push(execution(stmt, context, "executePrepared", [stmt], { textKind: "constant", statements: [stmt], splices: [] }, !oneRowAtATime(stmt)));
+      facts2.executions.push(execution(stmt, context, "executePrepared", [stmt], { textKind: "constant", statements: [stmt], splices: [] }, !oneRowAtATime(stmt)));
       return;
     case "commit":
-      facts.commits.push(commit(stmt, context));
+      facts2.commits.push(commit(stmt, context));
       return;
     case "prepare": {
       const e = execution(stmt, context, "prepare", stmt.text.statements, stmt.text, false);
-      facts.executions.push(e);
+      facts2.executions.push(e);
       prepared.set(stmt.statementName, e);
       return;
     }
@@ -9360,37 +9360,37 @@ function readStatement(stmt, context, facts, prepared) {
         e.textKind = prepare.textKind;
         e.batched = prepare.statements.length > 0 && !prepare.statements.some(oneRowAtATime);
       }
-      facts.executions.push(e);
+      facts2.executions.push(e);
       return;
     }
     case "executeImmediate":
-      facts.executions.push(execution(stmt, context, "executeDirect", stmt.text.statements, stmt.text, stmt.text.statements.length > 0 && !stmt.text.statements.some(oneRowAtATime)));
+      facts2.executions.push(execution(stmt, context, "executeDirect", stmt.text.statements, stmt.text, stmt.text.statements.length > 0 && !stmt.text.statements.some(oneRowAtATime)));
       return;
     case "declareVariable":
-      for (const name2 of stmt.names) declareLength(facts, name2, stmt.length, false);
+      for (const name2 of stmt.names) declareLength(facts2, name2, stmt.length, false);
       return;
     case "call":
-      facts.lastCallAdmin = adminRoutine(stmt.procedure);
-      facts.calledNames.add(stmt.procedure.name);
+      facts2.lastCallAdmin = adminRoutine(stmt.procedure);
+      facts2.calledNames.add(stmt.procedure.name);
       if (!context.loop) return;
       if (stmt.procedure.schema === "SYSPROC" || stmt.procedure.name.startsWith("ADMIN_")) context.loop.chunked = true;
-      facts.calls.push({ name: stmt.procedure.name, loop: context.loop });
+      facts2.calls.push({ name: stmt.procedure.name, loop: context.loop });
       return;
     case "loop": {
       const loop = { span: fileSpan(stmt), kind: stmt.loop.toUpperCase() };
       if (stmt.query) loop.rowsFrom = { query: true };
       if (stmt.rowsOf) {
         loop.rowsOf = { table: stmt.rowsOf.table, at: stmt, deletes: stmt.rowsOf.deletes };
-        if (!stmt.rowsOf.deletes && !context.loop && !context.handler) (facts.tableLoops ??= []).push(loop);
+        if (!stmt.rowsOf.deletes && !context.loop && !context.handler) (facts2.tableLoops ??= []).push(loop);
       }
       if (stmt.walksArray) loop.walksArray = true;
       if (stmt.queryChangesData) loop.noQueryToFold = true;
       if (stmt.tables && allCatalogTables(stmt.tables)) loop.chunked = true;
-      const before = facts.executions.length;
-      readStatements(stmt.body, { loop, guarded: false }, facts, prepared);
-      if (stmt.counter || stmt.countdown) (facts.counting ??= []).push({ stmt, loop, nested: context.loop !== void 0 || context.handler === true });
-      for (let i = before; i < facts.executions.length; i++) {
-        const e = facts.executions[i];
+      const before = facts2.executions.length;
+      readStatements(stmt.body, { loop, guarded: false }, facts2, prepared);
+      if (stmt.counter || stmt.countdown) (facts2.counting ??= []).push({ stmt, loop, nested: context.loop !== void 0 || context.handler === true });
+      for (let i = before; i < facts2.executions.length; i++) {
+        const e = facts2.executions[i];
         if (e.loop !== loop || e.action === "prepare") continue;
         if (e.statements.length === 0 && e.textKind !== "constant") loop.chunked = true;
         if (e.batched && e.statements.some((s) => s.kind === "insert" || s.kind === "merge")) loop.chunked = true;
@@ -9400,34 +9400,34 @@ function readStatement(stmt, context, facts, prepared) {
     }
     case "if":
     case "case":
-      for (const branch of stmt.branches) readStatements(branch.body, { loop: context.loop, guarded: context.guarded || context.loop !== void 0, handler: context.handler }, facts, prepared);
+      for (const branch of stmt.branches) readStatements(branch.body, { loop: context.loop, guarded: context.guarded || context.loop !== void 0, handler: context.handler }, facts2, prepared);
       return;
     case "compound":
-      readStatements(stmt.body, context, facts, prepared);
+      readStatements(stmt.body, context, facts2, prepared);
       return;
     case "allocate":
-      (facts.resultSetCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
-      if (facts.lastCallAdmin) (facts.adminOutputCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
+      (facts2.resultSetCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
+      if (facts2.lastCallAdmin) (facts2.adminOutputCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
       return;
     case "declareCursor":
-      (facts.cursors ??= /* @__PURE__ */ new Map()).set(stmt.cursor, stmt.statementName ? { prepared: stmt.statementName } : { declare: true });
+      (facts2.cursors ??= /* @__PURE__ */ new Map()).set(stmt.cursor, stmt.statementName ? { prepared: stmt.statementName } : { declare: true });
       return;
     case "setVariable":
-      if (stmt.cursorTables) for (const target of stmt.targets) (facts.cursors ??= /* @__PURE__ */ new Map()).set(target, { set: true });
+      if (stmt.cursorTables) for (const target of stmt.targets) (facts2.cursors ??= /* @__PURE__ */ new Map()).set(target, { set: true });
       return;
     case "fetch":
       if (context.loop && !context.loop.rowsFrom) {
-        const declared = facts.cursors?.get(stmt.cursor);
+        const declared = facts2.cursors?.get(stmt.cursor);
         context.loop.rowsFrom = declared ? { cursor: stmt.cursor, declared } : { cursor: stmt.cursor };
       }
-      if (context.loop && facts.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
-      if (context.loop && facts.adminOutputCursors?.has(stmt.cursor)) context.loop.readsAdminOutput = true;
+      if (context.loop && facts2.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
+      if (context.loop && facts2.adminOutputCursors?.has(stmt.cursor)) context.loop.readsAdminOutput = true;
       return;
     case "jump":
-      if (stmt.jump === "goto") facts.jumps = true;
+      if (stmt.jump === "goto") facts2.jumps = true;
       return;
     case "declareHandler":
-      if (stmt.action) readStatement(stmt.action, { guarded: false, handler: true }, facts, prepared);
+      if (stmt.action) readStatement(stmt.action, { guarded: false, handler: true }, facts2, prepared);
       return;
     case "other":
       if (context.loop && stmt.keyword === "SELECT") context.loop.looksUpPerRow = true;
@@ -10531,6 +10531,10 @@ function scriptUnits(file) {
 function batchAdvice(api, dialect, execution2) {
   const construct = execution2?.construct;
   switch (api) {
+    case "jpa":
+    case "hibernate":
+    case "spring-data":
+      return javaOrmAdvice(api, execution2?.ormPerCall);
     case "jdbc":
       return "prepare once, call addBatch() per row and executeBatch() every few hundred rows";
     case "spring":
@@ -10556,6 +10560,16 @@ function batchAdvice(api, dialect, execution2) {
     default:
       return "send many rows per call (batch, array insert or multi-row VALUES)";
   }
+}
+function javaOrmAdvice(api, perCall) {
+  if (perCall === "identity") {
+    return "generate the entity's id from a Db2 sequence (@GeneratedValue(strategy = GenerationType.SEQUENCE) with a @SequenceGenerator whose allocationSize, 50 or more, matches the sequence's INCREMENT BY): with GenerationType.IDENTITY Hibernate inserts each entity as soon as it is persisted, to read the generated key back, and never batches them, whatever hibernate.jdbc.batch_size says. Then set hibernate.jdbc.batch_size (50 to 1000) and hibernate.order_inserts=true if they are not set, and flush once after the loop (or flush() and clear() every 1000 entities)";
+  }
+  if (api === "spring-data") {
+    const own = perCall === "transaction" ? "no @Transactional method or class around the loop is shown, and unless a caller holds a transaction open, each save() is a transaction of its own, with its own commit; " : "";
+    return `gather the entities in a list and call saveAll(list) once (or per 1000 entities), or run the loop in one @Transactional method with save() and no flush per entity: ${own}${HIBERNATE_BATCHING}`;
+  }
+  return `persist the entities in the loop and flush or commit once after it (or flush() and clear() every 1000 entities or so with a counter), so that one flush sends them together: ${HIBERNATE_BATCHING}`;
 }
 function perRowCallee(loop) {
   const via = loop?.via;
@@ -10645,7 +10659,7 @@ function splicesRowList(execution2, insert) {
   const values = insert.source.rows[0].values;
   return values.length === 1 && splicesOver(execution2, insert, values[0].span, false).some((x) => x.rows);
 }
-var PARAMETER_BITS2, LITERAL_BIT, spliceIndexes;
+var PARAMETER_BITS2, LITERAL_BIT, HIBERNATE_BATCHING, spliceIndexes;
 var init_facts = __esm({
   "server/src/code-model/facts.ts"() {
     "use strict";
@@ -10655,6 +10669,7 @@ var init_facts = __esm({
     init_sorted();
     PARAMETER_BITS2 = valueKindBit("marker") | valueKindBit("host");
     LITERAL_BIT = valueKindBit("literal");
+    HIBERNATE_BATCHING = "Hibernate sends the INSERTs of one flush as JDBC batches only when hibernate.jdbc.batch_size is set (50 to 1000, with hibernate.order_inserts=true; in persistence.xml, or spring.jpa.properties.hibernate.jdbc.batch_size with Spring Boot), if it is not already, and never for an entity whose id is @GeneratedValue(strategy = GenerationType.IDENTITY)";
     spliceIndexes = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -11789,6 +11804,9 @@ function loopAdvice(loop, counter, api, execution2) {
     const name2 = connection ?? "session";
     return `Keep one ${name2} for the whole loop and commit it once after the loop, or every 1000 rows or so with a counter (${counter}): each commit flushes the objects added since the last one together; or pass the rows as one list of dicts to ${name2}.execute(insert(Model), rows).`;
   }
+  if (api === "jpa" || api === "hibernate") {
+    return `Commit once after the loop, or every 1000 entities or so with a counter (${counter}), with flush() and clear() there to keep the persistence context small: the flush at a commit sends the entities persisted since the last one together (as JDBC batches when hibernate.jdbc.batch_size is set).`;
+  }
   if (api === "sqlalchemy") {
     const name2 = connection ?? "conn";
     return `Keep one ${name2} for the whole loop, opened before it (with engine.connect() as conn:, or with Session(engine) as session:), and commit as you go: ${name2}.commit() every 1000 rows or so with a counter (${counter}) and once after the loop; or pass the rows as one list of dicts to ${name2}.execute(${execution2.construct === "core" ? "insert(table)" : "text(sql)"}, rows).`;
@@ -11876,7 +11894,7 @@ var init_commit_per_row = __esm({
 var commit_per_row_default2;
 var init_commit_per_row2 = __esm({
   "rules/commit-per-row.md"() {
-    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, SQLAlchemy `conn.commit()`/`session.commit()` and the end of a\n  `with engine.begin() as conn:` (or `with conn.begin():`) block opened inside the loop (the advice then is one\n  connection or session for the whole loop, committed every 1000 rows or so, or the rows passed together as a list;\n  for the ORM's `session.add(obj)`, one commit after the loop, which flushes the objects together, or\n  `session.execute(insert(Model), rows)`), node `commitTransaction`, an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table. A loop in another file that\n  calls the method (DayTrader's populate loop calling `register()`) reaches the method's commits and those of a\n  commit helper it calls (`commit(conn)`), and a loop with several commit sites (both branches of an `if`, a\n  method and its helper) is one finding, on the commit under the fewest `if`s (the path most passes take; the\n  first on a tie). Each loop that reaches one shared helper through its own\n  method gets its own finding, on that method's call of the helper (DayTrader's quote, user and holding loops\n  commit through `createQuote()`, `register()` and `buy()`: three findings, not one on the helper's line). For\n  such a loop the advice is to leave the commit to the caller: the called method sees one row per call and cannot\n  count them. Its remedy is then the one `single-row-insert` gives the loop's INSERT (a method that takes the rows\n  together), so the finding is shown as a part of that one, on the INSERT's line, as related information (alone\n  when `single-row-insert` is off or silenced there).\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nThe COMMITs after single-row INSERTs in a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 times in this script (lines 2\u201340,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
+    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, SQLAlchemy `conn.commit()`/`session.commit()` and the end of a\n  `with engine.begin() as conn:` (or `with conn.begin():`) block opened inside the loop (the advice then is one\n  connection or session for the whole loop, committed every 1000 rows or so, or the rows passed together as a list;\n  for the ORM's `session.add(obj)`, one commit after the loop, which flushes the objects together, or\n  `session.execute(insert(Model), rows)`), a JPA or Hibernate transaction's `commit()` (`em.getTransaction().commit()`,\n  `tx.commit()` with `tx` from `em.getTransaction()` or `session.beginTransaction()`) in a loop that persists an\n  entity on every pass (the advice: commit once after the loop, or every 1000 entities with `flush()` and `clear()`:\n  the flush at a commit sends the entities persisted since the last one together), node `commitTransaction`, an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table. A loop in another file that\n  calls the method (DayTrader's populate loop calling `register()`) reaches the method's commits and those of a\n  commit helper it calls (`commit(conn)`), and a loop with several commit sites (both branches of an `if`, a\n  method and its helper) is one finding, on the commit under the fewest `if`s (the path most passes take; the\n  first on a tie). Each loop that reaches one shared helper through its own\n  method gets its own finding, on that method's call of the helper (DayTrader's quote, user and holding loops\n  commit through `createQuote()`, `register()` and `buy()`: three findings, not one on the helper's line). For\n  such a loop the advice is to leave the commit to the caller: the called method sees one row per call and cannot\n  count them. Its remedy is then the one `single-row-insert` gives the loop's INSERT (a method that takes the rows\n  together), so the finding is shown as a part of that one, on the INSERT's line, as related information (alone\n  when `single-row-insert` is off or silenced there).\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nThe COMMITs after single-row INSERTs in a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 times in this script (lines 2\u201340,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
   }
 });
 
@@ -13706,7 +13724,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush, objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush, objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). For the ORMs InsertLint cannot see the configuration: Hibernate sends\nthe INSERTs of one flush as JDBC batches only when `hibernate.jdbc.batch_size` is set (`persistence.xml`, or\n`spring.jpa.properties.hibernate.jdbc.batch_size` with Spring Boot; 50 to 1000, with `hibernate.order_inserts=true`),\nso a loop flushed once is not reported and the advice names the setting \"if it is not already\"; what the code does\nshow is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -14430,24 +14448,24 @@ function definesFunction(model, name2) {
   return names3.has(name2);
 }
 function functionFacts(model) {
-  let facts = byFunction.get(model);
-  if (facts) return facts;
-  facts = { executions: /* @__PURE__ */ new Map(), calls: /* @__PURE__ */ new Map() };
+  let facts2 = byFunction.get(model);
+  if (facts2) return facts2;
+  facts2 = { executions: /* @__PURE__ */ new Map(), calls: /* @__PURE__ */ new Map() };
   for (const e of model.code?.executions ?? []) {
     const name2 = e.inFunction?.name;
     if (!name2) continue;
-    const list = facts.executions.get(name2);
+    const list = facts2.executions.get(name2);
     if (list) list.push(e);
-    else facts.executions.set(name2, [e]);
+    else facts2.executions.set(name2, [e]);
   }
   for (const call of model.code?.functionCalls ?? []) {
     if (call.loop || call.from === void 0 || call.from === call.name) continue;
-    const list = facts.calls.get(call.from);
+    const list = facts2.calls.get(call.from);
     if (list) list.push(call.name);
-    else facts.calls.set(call.from, [call.name]);
+    else facts2.calls.set(call.from, [call.name]);
   }
-  byFunction.set(model, facts);
-  return facts;
+  byFunction.set(model, facts2);
+  return facts2;
 }
 function reachOf(index, model, name2) {
   let known = index.reached.get(model);
@@ -15901,7 +15919,10 @@ function importsDataAccess(text2) {
   return false;
 }
 function javaAccess(text2) {
-  return JDBC.test(text2) || runsSqlText(text2) || DATA_ACCESS_VARIABLE.test(text2) ? void 0 : NO_DB2_ACCESS;
+  if (JDBC.test(text2) || runsSqlText(text2) || DATA_ACCESS_VARIABLE.test(text2)) return void 0;
+  if (!JAVA_ORM.test(text2)) return NO_DB2_ACCESS;
+  const other = JAVA_OTHER_DATABASE.exec(text2);
+  return other ? otherDatabase(other[1] ?? other[2]) : void 0;
 }
 function cAccess(text2, called) {
   return CLI.test(text2) || runsSqlText(text2) || called !== void 0 && called.size > 0 && callsOneOf(text2, called) ? void 0 : NO_DB2_ACCESS;
@@ -15914,7 +15935,7 @@ function callsOneOf(text2, names3) {
 function shellAccess(text2) {
   return /\bdb2\b/.test(text2) ? void 0 : "no db2 command found";
 }
-var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, PY_DB2, PY_OTHER_DATABASE, OTHER_SQLALCHEMY_URL, DB2_SQLALCHEMY_URL, IBM_DB_SA_REQUIREMENT, REQUIREMENT_FILE, PY_IMPORT_LINE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, CLI;
+var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, PY_DB2, PY_OTHER_DATABASE, OTHER_SQLALCHEMY_URL, DB2_SQLALCHEMY_URL, IBM_DB_SA_REQUIREMENT, REQUIREMENT_FILE, PY_IMPORT_LINE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, JAVA_ORM, JAVA_OTHER_DATABASE, CLI;
 var init_access = __esm({
   "server/src/code/access.ts"() {
     "use strict";
@@ -15935,6 +15956,8 @@ var init_access = __esm({
     PY_LOOP = /\b(?:for|while)\b/;
     JDBC = /Statement|JdbcTemplate|setAutoCommit|executeUpdate|addBatch|batchUpdate|#sql|\bimport\s+javax?\.sql\./;
     DATA_ACCESS_VARIABLE = /\b[A-Z]\w*(?:Dao|DAO|Repository|Services?|Mapper|Store|Gateway)(?:<[^<>;]*>)?\s+[a-z_]\w*\s*[;=,)]/;
+    JAVA_ORM = /\bEntityManager\s+[a-z_]\w*\s*[;=,)]|\bimport\s+org\.hibernate\.[\w.]*\b(?:Session|StatelessSession)\s*;/;
+    JAVA_OTHER_DATABASE = /\bjdbc:(postgresql|mysql|mariadb|oracle|sqlserver|h2|hsqldb|sqlite|derby)\b|\b(PostgreSQL|MySQL|MariaDB|Oracle|SQLServer|H2|HSQL|SQLite|Derby)\d*Dialect\b/;
     CLI = /\bSQL[A-Z][A-Za-z]{2,30}W?\s*\(|EXEC\s+SQL/;
   }
 });
@@ -16202,8 +16225,8 @@ var init_calls_by_scope = __esm({
 });
 
 // server/src/code/autocommit.ts
-function connectionState(facts, adapter, name2, at, scope, api) {
-  const index = switchIndex(facts.switches);
+function connectionState(facts2, adapter, name2, at, scope, api) {
+  const index = switchIndex(facts2.switches);
   const latest = (calls) => calls?.latest(at - 1, scope).latest;
   const named = name2 === void 0 ? void 0 : latest(index.byName.get(name2));
   const unnamed = name2 === void 0 ? latest(index.all) : latest(index.unnamed);
@@ -16213,16 +16236,16 @@ function connectionState(facts, adapter, name2, at, scope, api) {
   if (chosen) return { name: name2, autocommit: chosen.on ? "on" : "off", autocommitSpan: chosen.span };
   const fixed = adapter.fixedAutocommit?.(api);
   if (fixed) return { name: name2, autocommit: fixed };
-  const candidates = name2 === void 0 ? [] : facts.connects.filter((c) => c.connection === name2 && within2(scope, c.scope) && !shadowed(scope, c.scope, name2));
+  const candidates = name2 === void 0 ? [] : facts2.connects.filter((c) => c.connection === name2 && within2(scope, c.scope) && !shadowed(scope, c.scope, name2));
   const connect = candidates[0];
   if (candidates.some((c) => adapter.defaultAutocommit(c.api) !== adapter.defaultAutocommit(connect.api))) return { name: name2, autocommit: "unknown" };
   if (!connect) {
-    const field2 = name2 !== void 0 && !local ? facts.driverFields?.get(name2) : void 0;
+    const field2 = name2 !== void 0 && !local ? facts2.driverFields?.get(name2) : void 0;
     const state2 = field2 ? adapter.defaultAutocommit(field2.api) : "unknown";
     return field2 && state2 !== "unknown" ? { name: name2, autocommit: state2, declaredAs: field2.described } : { name: name2, autocommit: "unknown" };
   }
   let state = adapter.defaultAutocommit(connect.api);
-  if (state === "on" && (connect.api === "jdbc" || connect.api === "jaydebeapi") && facts.commits.some((c) => c.name === name2 && (within2(scope, c.scope) || !local))) state = "unknown";
+  if (state === "on" && (connect.api === "jdbc" || connect.api === "jaydebeapi") && facts2.commits.some((c) => c.name === name2 && (within2(scope, c.scope) || !local))) state = "unknown";
   return connect.api === api || state === "unknown" ? { name: name2, autocommit: state } : { name: name2, autocommit: state, driver: connect.api };
 }
 function switchIndex(switches) {
@@ -16953,8 +16976,8 @@ function numericVariable(text2, scope) {
     if (s.params?.includes(text2)) return false;
     const declared = assignmentsNamed(s, text2).find((a) => !a.append);
     if (!declared) continue;
-    const declaration = parentOf(declared.value);
-    return NUMERIC_TYPE.test((declaration && parentOf(declaration))?.childForFieldName("type")?.text ?? "");
+    const declaration2 = parentOf(declared.value);
+    return NUMERIC_TYPE.test((declaration2 && parentOf(declaration2))?.childForFieldName("type")?.text ?? "");
   }
   return false;
 }
@@ -17338,6 +17361,7 @@ var init_model = __esm({
           }
         }
         if (e.construct) execution2.construct = e.construct;
+        if (e.ormPerCall) execution2.ormPerCall = e.ormPerCall;
         if (e.script) {
           execution2.script = true;
           for (const st of statements) {
@@ -19022,6 +19046,352 @@ var init_embedded_sql = __esm({
   }
 });
 
+// server/src/code/languages/python-sqlalchemy-inserts.ts
+function namedArgs(call) {
+  const args = [];
+  const keywords = /* @__PURE__ */ new Map();
+  for (const child of call.childForFieldName("arguments")?.namedChildren ?? []) {
+    if (!child || child.type === "comment") continue;
+    if (child.type === "keyword_argument") {
+      const name2 = child.childForFieldName("name");
+      const value = child.childForFieldName("value");
+      if (name2 && value) keywords.set(name2.text, value);
+    } else args.push(child);
+  }
+  return { args, keywords };
+}
+function constantString(node, ev) {
+  const text2 = node ? ev.evaluate(node) : void 0;
+  if (!text2 || text2.pieces.some((p) => p.kind !== "text")) return void 0;
+  const value = text2.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
+  return /^[^\s"]{1,128}$/.test(value) ? value : void 0;
+}
+function mappedClasses(root, ev, flaskDb) {
+  const classes = /* @__PURE__ */ new Map();
+  for (const child of root.namedChildren) {
+    const node = child?.type === "decorated_definition" ? child.childForFieldName("definition") : child;
+    if (node?.type !== "class_definition") continue;
+    const name2 = node.childForFieldName("name")?.text;
+    const body = node.childForFieldName("body");
+    if (!name2 || !body) continue;
+    let table;
+    let schema;
+    for (const statement of body.namedChildren) {
+      const assignment = statement?.type === "expression_statement" ? statement.namedChild(0) : null;
+      if (assignment?.type !== "assignment") continue;
+      const left = assignment.childForFieldName("left")?.text;
+      const right = assignment.childForFieldName("right");
+      if (!right) continue;
+      if (left === "__tablename__") table = constantString(right, ev);
+      else if (left === "__table_args__") schema = schemaOf(right, ev);
+    }
+    if (!table && flaskDb && flaskModel(node, flaskDb)) table = flaskTableName(name2);
+    classes.set(name2, table ? schema ? { name: table, schema } : { name: table } : null);
+  }
+  return classes;
+}
+function flaskModel(node, flaskDb) {
+  const bases = node.childForFieldName("superclasses")?.namedChildren ?? [];
+  return bases.some((b) => b?.type === "attribute" && b.childForFieldName("attribute")?.text === "Model" && flaskDb.has(b.childForFieldName("object")?.text ?? ""));
+}
+function flaskTableName(className) {
+  return className.replace(/((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))/g, "_$1").toLowerCase().replace(/^_+/, "");
+}
+function schemaOf(node, ev) {
+  const dict = node.type === "tuple" ? node.namedChildren.filter((c) => !!c && c.type !== "comment").pop() : node;
+  if (dict?.type !== "dictionary") return void 0;
+  for (const pair of dict.namedChildren) {
+    if (pair?.type === "pair" && constantString(pair.childForFieldName("key") ?? void 0, ev) === "schema") return constantString(pair.childForFieldName("value") ?? void 0, ev);
+  }
+  return void 0;
+}
+function tableCall(node, ev, imports) {
+  if (node.type !== "call") return void 0;
+  const fn = node.childForFieldName("function")?.text ?? "";
+  if (!/^sqlalchemy(?:\.sql)?(?:\.schema)?\.Table$/.test(imports.qualify(fn))) return void 0;
+  const { args, keywords } = namedArgs(node);
+  const name2 = constantString(args[0], ev);
+  const schema = constantString(keywords.get("schema"), ev);
+  return name2 ? schema ? { name: name2, schema } : { name: name2 } : null;
+}
+function targetOf(node, at, ev, imports, classes) {
+  let named = node;
+  if (named.type === "attribute" && named.childForFieldName("attribute")?.text === "__table__") named = named.childForFieldName("object") ?? named;
+  if (named.type === "identifier") {
+    const mapped = classes.get(named.text);
+    if (mapped) return { table: mapped };
+    const value = ev.assignedBefore?.(named.text, at)?.[0]?.value;
+    const table = value ? tableCall(value, ev, imports) : void 0;
+    if (table) return { table };
+  }
+  return { expression: node };
+}
+function insertConstruct(node, at, ev, imports, classes, depth = 0) {
+  if (node.type === "identifier" && depth === 0) {
+    const value = ev.assignedBefore?.(node.text, at)?.[0]?.value;
+    return value ? insertConstruct(value, at, ev, imports, classes, 1) : void 0;
+  }
+  let multiRow = false;
+  let call = node;
+  for (let steps2 = 0; call?.type === "call" && steps2 < 8; steps2++) {
+    const fn = call.childForFieldName("function");
+    if (!fn) return void 0;
+    if (INSERT_FUNCTION.test(imports.qualify(fn.text))) {
+      const table = namedArgs(call).args[0];
+      return table ? { target: targetOf(table, at, ev, imports, classes), multiRow } : void 0;
+    }
+    if (fn.type === "attribute") {
+      const method = fn.childForFieldName("attribute")?.text ?? "";
+      const object = fn.childForFieldName("object");
+      if (!object) return void 0;
+      if (method === "insert") {
+        if (namedArgs(call).args.length > 0) return void 0;
+        return { target: targetOf(object, at, ev, imports, classes), multiRow };
+      }
+      if (INSERT_CHAIN.has(method)) {
+        const rows = method === "values" ? namedArgs(call).args[0]?.type : void 0;
+        if (rows === "list" || rows === "list_comprehension") multiRow = true;
+        call = object;
+        continue;
+      }
+    }
+    return void 0;
+  }
+  return void 0;
+}
+function constructedClass(node, at, ev) {
+  let value = node;
+  if (value.type === "identifier") value = ev.assignedBefore?.(value.text, at)?.[0]?.value;
+  if (value?.type !== "call") return void 0;
+  const fn = value.childForFieldName("function");
+  const name2 = fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn?.text;
+  return fn && name2 && /^[A-Z]\w*$/.test(name2) && !/^[A-Z0-9_]+$/.test(name2) ? fn : void 0;
+}
+function insertText(target, over, sql = sqlName) {
+  const start = over.startIndex;
+  const last = Math.max(start, over.endIndex - 1);
+  const piece = (text2, from) => {
+    const offsets = new Array(text2.length);
+    for (let i = 0; i < text2.length; i++) offsets[i] = Math.min(from + i, last);
+    return { kind: "text", text: text2, offsets };
+  };
+  const head = "INSERT INTO ";
+  const tail = " VALUES (?)";
+  if (!("table" in target)) {
+    const span = "span" in target ? target.span : { start: target.expression.startIndex, end: target.expression.endIndex };
+    return { pieces: [piece(head, start), { kind: "splice", span }, piece(tail, start + head.length)], kind: "template", from: { start, end: over.endIndex } };
+  }
+  const { name: name2, schema } = target.table;
+  const table = `${schema ? `${sql(schema)}.` : ""}${sql(name2)}`;
+  return { pieces: [piece(`${head}${table}${tail}`, start)], kind: "constant", from: { start, end: over.endIndex } };
+}
+function sqlName(name2) {
+  return /^[a-z_][a-z0-9_]*$/.test(name2) || /^[A-Z_][A-Z0-9_]*$/.test(name2) ? name2 : `"${name2.replace(/"/g, '""')}"`;
+}
+var INSERT_FUNCTION, INSERT_CHAIN;
+var init_python_sqlalchemy_inserts = __esm({
+  "server/src/code/languages/python-sqlalchemy-inserts.ts"() {
+    "use strict";
+    INSERT_FUNCTION = /^sqlalchemy\.(?:sql\.(?:expression\.)?)?insert$/;
+    INSERT_CHAIN = /* @__PURE__ */ new Set(["values", "prefix_with", "inline", "return_defaults", "returning", "execution_options", "with_dialect_options", "add_cte"]);
+  }
+});
+
+// server/src/code/languages/java-jpa.ts
+function factsOf(ev) {
+  if (facts?.source !== ev.source) facts = { source: ev.source, types: /* @__PURE__ */ new Map(), hibernate: /\borg\.hibernate\b/.test(ev.source), spring: /\borg\.springframework\b|\b(?:javax|jakarta)\.persistence\b/.test(ev.source) };
+  return facts;
+}
+function declaredType(name2, f) {
+  return declaration(name2, f)?.type;
+}
+function declaration(name2, f) {
+  if (f.types.has(name2)) return f.types.get(name2);
+  const escaped = name2.replace(/\$/g, "\\$");
+  const pattern = new RegExp(`\\b([A-Z][\\w$]{0,100})(?:<[^<>;{}]{0,200}(?:<[^<>;{}]{0,200}>[^<>;{}]{0,200})?>)?\\s+${escaped}\\s*[;=,):]`);
+  const m = pattern.exec(f.source);
+  const declared = m ? { type: m[1], span: { start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].indexOf(m[1]) + m[1].length } } : void 0;
+  f.types.set(name2, declared);
+  return declared;
+}
+function ormReceiver(receiver, f) {
+  if (!receiver) return void 0;
+  const text2 = receiver.text.replace(/\s+/g, "");
+  if (receiver.type === "method_invocation") {
+    const method = receiver.childForFieldName("name")?.text ?? "";
+    if (/^(?:get|create)?EntityManager$|^entityManager$/.test(method)) return { kind: "jpa", name: text2 };
+    if (f.hibernate && /^(?:getCurrentSession|openSession|getSession|currentSession)$/.test(method)) return { kind: "hibernate", name: text2 };
+    return void 0;
+  }
+  const name2 = simpleName(receiver);
+  if (!name2) return void 0;
+  const type = declaredType(name2, f);
+  if (type === "EntityManager") return { kind: "jpa", name: name2 };
+  if (type === "Session" && f.hibernate) return { kind: "hibernate", name: name2 };
+  if (!f.spring) return void 0;
+  if (type && REPOSITORY_TYPE.test(type)) return { kind: "spring-data", name: name2 };
+  if (!type && /^(?:em|entityManager)$/.test(name2)) return { kind: "jpa", name: name2 };
+  if (!type && REPOSITORY_NAME.test(name2)) return { kind: "spring-data", name: name2 };
+  return void 0;
+}
+function constructed(node, at, ev) {
+  let value = node;
+  if (value.type === "identifier") value = ev.assignedBefore?.(value.text, at)?.[0]?.value;
+  if (value?.type === "object_creation_expression") return classNode(value.childForFieldName("type"));
+  if (value?.type === "method_invocation" && value.childForFieldName("name")?.text === "build") {
+    let inner = value.childForFieldName("object");
+    for (let steps2 = 0; inner?.type === "method_invocation" && steps2 < 40; steps2++) {
+      if (inner.childForFieldName("name")?.text === "builder") {
+        const cls = inner.childForFieldName("object");
+        return cls && /^[A-Z]\w*$/.test(cls.text) ? cls : void 0;
+      }
+      inner = inner.childForFieldName("object");
+    }
+  }
+  return void 0;
+}
+function classNode(type) {
+  let node = type;
+  if (node?.type === "generic_type") node = node.namedChild(0);
+  if (node?.type === "scoped_type_identifier") node = node.namedChildren[node.namedChildCount - 1] ?? null;
+  return node?.type === "type_identifier" && /^[A-Z]/.test(node.text) ? node : void 0;
+}
+function persistedClass(arg, at, ev, f) {
+  const made = constructed(arg, at, ev);
+  if (made) return { node: made, name: made.text };
+  if (arg.type !== "identifier") return {};
+  const declared = declaration(arg.text, f);
+  return declared && declared.type.length > 1 && !/^(?:Object|Serializable)$/.test(declared.type) ? { name: declared.type, span: declared.span } : {};
+}
+function entitiesOf(root, ev, f) {
+  if (f.entities) return f.entities;
+  const entities = /* @__PURE__ */ new Map();
+  f.entities = entities;
+  if (!/@Entity\b/.test(f.source)) return entities;
+  for (const cls of root.descendantsOfType("class_declaration")) {
+    if (!cls) continue;
+    const name2 = cls.childForFieldName("name")?.text;
+    const annotations = annotationsOf(cls);
+    const entity = annotations.find((a) => annotationName(a) === "Entity");
+    if (!name2 || !entity) continue;
+    const tableAnnotation = annotations.find((a) => annotationName(a) === "Table");
+    const tableName2 = tableAnnotation ? annotationString(tableAnnotation, "name", ev) : void 0;
+    const schema = tableAnnotation ? annotationString(tableAnnotation, "schema", ev) : void 0;
+    const table = tableName2 && javaTableName(tableName2) ? { name: javaTableName(tableName2), ...schema && javaTableName(schema) ? { schema: javaTableName(schema) } : {} } : null;
+    let identity = false;
+    for (const member of cls.childForFieldName("body")?.namedChildren ?? []) {
+      if (member?.type !== "field_declaration" && member?.type !== "method_declaration") continue;
+      const generated = annotationsOf(member).find((a) => annotationName(a) === "GeneratedValue");
+      if (generated && /\bstrategy\s*=\s*(?:[\w.]*\.)?IDENTITY\b/.test(generated.text)) identity = true;
+    }
+    entities.set(name2, { table, identity });
+  }
+  return entities;
+}
+function annotationsOf(node) {
+  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
+  return modifiers ? modifiers.namedChildren.filter((c) => !!c && (c.type === "annotation" || c.type === "marker_annotation")) : [];
+}
+function annotationName(annotation) {
+  return annotation.childForFieldName("name")?.text.replace(/^.*\./, "");
+}
+function annotationString(annotation, key, ev) {
+  for (const pair of annotation.childForFieldName("arguments")?.namedChildren ?? []) {
+    if (pair?.type !== "element_value_pair" || pair.childForFieldName("key")?.text !== key) continue;
+    const value = pair.childForFieldName("value");
+    const text2 = value ? ev.evaluate(value) : void 0;
+    if (!text2 || text2.pieces.some((p) => p.kind !== "text")) return void 0;
+    const s = text2.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
+    return s.length > 0 && s.length <= 128 ? s : void 0;
+  }
+  return void 0;
+}
+function javaTableName(name2) {
+  const quoted = /^(?:"([^"]+)"|`([^`]+)`)$/.exec(name2);
+  if (quoted) return `"${quoted[1] ?? quoted[2]}"`;
+  if (!/^[A-Za-z_][A-Za-z0-9_$#@]*$/.test(name2) || /[a-z][A-Z]/.test(name2)) return void 0;
+  return name2;
+}
+function transactional(call) {
+  for (let node = call.parent; node; node = node.parent) {
+    if (node.type === "method_declaration" || node.type === "class_declaration") {
+      if (annotationsOf(node).some((a) => annotationName(a) === "Transactional")) return true;
+    }
+  }
+  return false;
+}
+function classifyJpa(ctx, ev) {
+  const { call } = ctx;
+  const f = factsOf(ev);
+  if (call.name === "commit") return jpaCommit(ctx, ev, f);
+  const orm = ormReceiver(call.receiver, f);
+  if (!orm) return void 0;
+  const args = call.args;
+  const api = orm.kind;
+  switch (call.name) {
+    case "flush":
+      return args.length === 0 ? [{ kind: "flush", api, connection: orm.name }] : void 0;
+    case "saveAll":
+    case "saveAllAndFlush":
+      return orm.kind === "spring-data" ? [] : void 0;
+    case "persist":
+    case "merge":
+    case "save":
+    case "saveAndFlush": {
+      if (args.length !== 1) return void 0;
+      if (orm.kind === "spring-data" ? call.name === "persist" || call.name === "merge" : call.name === "saveAndFlush") return void 0;
+      if (orm.kind === "jpa" && call.name === "save") return void 0;
+      const at = call.node.startIndex;
+      const inserts = call.name === "persist" || orm.kind === "hibernate" && call.name === "save";
+      const made = inserts ? persistedClass(args[0], at, ev, f) : (() => {
+        const node = constructed(args[0], at, ev);
+        return node ? { node, name: node.text } : void 0;
+      })();
+      if (!made) return void 0;
+      const entity = made.name ? entitiesOf(call.node.tree.rootNode, ev, f).get(made.name) : void 0;
+      const target = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args[0] };
+      const perCall = entity?.identity ? "identity" : orm.kind === "spring-data" && !transactional(call.node) ? "transaction" : void 0;
+      const atFlush = !perCall && call.name !== "saveAndFlush";
+      return [{
+        kind: "execute",
+        api,
+        action: "executePrepared",
+        sql: insertText(target, call.node, AS_WRITTEN),
+        connection: orm.name,
+        batched: false,
+        construct: "orm",
+        ...atFlush ? { atFlush: true } : {},
+        ...perCall ? { ormPerCall: perCall } : {}
+      }];
+    }
+    default:
+      return void 0;
+  }
+}
+function jpaCommit(ctx, ev, f) {
+  const { call } = ctx;
+  if (call.args.length !== 0 || !call.receiver) return void 0;
+  let tx = call.receiver;
+  if (tx.type === "identifier") tx = ev.assignedBefore?.(tx.text, call.node.startIndex)?.[0]?.value;
+  if (tx?.type !== "method_invocation" || !/^(?:getTransaction|beginTransaction)$/.test(tx.childForFieldName("name")?.text ?? "")) return void 0;
+  const owner = tx.childForFieldName("object") ?? void 0;
+  const orm = ormReceiver(owner, f);
+  if (!orm || orm.kind === "spring-data") return void 0;
+  return [{ kind: "commit", api: orm.kind, connection: orm.name }];
+}
+var JPA_CALLS, facts, REPOSITORY_TYPE, REPOSITORY_NAME, AS_WRITTEN;
+var init_java_jpa = __esm({
+  "server/src/code/languages/java-jpa.ts"() {
+    "use strict";
+    init_adapter();
+    init_python_sqlalchemy_inserts();
+    JPA_CALLS = ["persist", "merge", "save", "saveAndFlush", "saveAll", "saveAllAndFlush", "flush", "commit"];
+    REPOSITORY_TYPE = /(?:Repository|Repo)$/;
+    REPOSITORY_NAME = /(?:^r|R)epo(?:sitory)?$/;
+    AS_WRITTEN = (name2) => name2;
+  }
+});
+
 // server/src/code/languages/java.ts
 function concatenation(node, ev) {
   return concatenate(node, ev, (n) => n.type === "binary_expression" && n.childForFieldName("operator")?.text === "+");
@@ -19079,7 +19449,7 @@ function isXa(receiver) {
   if (!receiver) return false;
   return /^xa|XA/.test(simpleName(receiver) ?? "") || receiver.type === "method_invocation" && receiver.childForFieldName("name")?.text === "getXAConnection";
 }
-var EXECUTE_METHODS, JAVA_CALLS, javaAdapter, javaLanguage;
+var EXECUTE_METHODS, JAVA_CALLS, JPA_CALL_SET, javaAdapter, javaLanguage;
 var init_java = __esm({
   "server/src/code/languages/java.ts"() {
     "use strict";
@@ -19089,6 +19459,7 @@ var init_java = __esm({
     init_host_language();
     init_literals();
     init_sqltext();
+    init_java_jpa();
     EXECUTE_METHODS = /* @__PURE__ */ new Set(["executeUpdate", "executeLargeUpdate", "execute", "executeQuery"]);
     JAVA_CALLS = /* @__PURE__ */ new Set([
       ...EXECUTE_METHODS,
@@ -19104,8 +19475,10 @@ var init_java = __esm({
       "update",
       "batchUpdate",
       "append",
-      "getXAConnection"
+      "getXAConnection",
+      ...JPA_CALLS
     ]);
+    JPA_CALL_SET = new Set(JPA_CALLS);
     javaAdapter = {
       grammar: "java",
       loops: { for_statement: "for", enhanced_for_statement: "for-each", while_statement: "while", do_statement: "do" },
@@ -19213,14 +19586,14 @@ var init_java = __esm({
         }
       },
       classify(ctx, ev) {
-        return classifyJava(ctx, ev);
+        return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : void 0) ?? classifyJava(ctx, ev);
       },
       commentText: cStyleCommentText,
       defaultAutocommit(api) {
         return api === "jdbc" ? "on" : "unknown";
       },
       fixedAutocommit(api) {
-        return api === "sqlj" ? "off" : void 0;
+        return api === "sqlj" || api === "jpa" || api === "hibernate" || api === "spring-data" ? "off" : void 0;
       }
     };
     javaLanguage = {
@@ -19876,157 +20249,6 @@ var init_python_imports = __esm({
     FROM_IMPORT = /^[ \t]*from[ \t]+([\w.]{1,200})[ \t]+import[ \t]+(\([^)]{0,4000}\)|[^\n#;]{1,2000})/gm;
     ITEM = /^([\w.]+)(?:\s+as\s+(\w+))?$/;
     PY_NAME2 = /^[A-Za-z_]\w*$/;
-  }
-});
-
-// server/src/code/languages/python-sqlalchemy-inserts.ts
-function namedArgs(call) {
-  const args = [];
-  const keywords = /* @__PURE__ */ new Map();
-  for (const child of call.childForFieldName("arguments")?.namedChildren ?? []) {
-    if (!child || child.type === "comment") continue;
-    if (child.type === "keyword_argument") {
-      const name2 = child.childForFieldName("name");
-      const value = child.childForFieldName("value");
-      if (name2 && value) keywords.set(name2.text, value);
-    } else args.push(child);
-  }
-  return { args, keywords };
-}
-function constantString(node, ev) {
-  const text2 = node ? ev.evaluate(node) : void 0;
-  if (!text2 || text2.pieces.some((p) => p.kind !== "text")) return void 0;
-  const value = text2.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
-  return /^[^\s"]{1,128}$/.test(value) ? value : void 0;
-}
-function mappedClasses(root, ev, flaskDb) {
-  const classes = /* @__PURE__ */ new Map();
-  for (const child of root.namedChildren) {
-    const node = child?.type === "decorated_definition" ? child.childForFieldName("definition") : child;
-    if (node?.type !== "class_definition") continue;
-    const name2 = node.childForFieldName("name")?.text;
-    const body = node.childForFieldName("body");
-    if (!name2 || !body) continue;
-    let table;
-    let schema;
-    for (const statement of body.namedChildren) {
-      const assignment = statement?.type === "expression_statement" ? statement.namedChild(0) : null;
-      if (assignment?.type !== "assignment") continue;
-      const left = assignment.childForFieldName("left")?.text;
-      const right = assignment.childForFieldName("right");
-      if (!right) continue;
-      if (left === "__tablename__") table = constantString(right, ev);
-      else if (left === "__table_args__") schema = schemaOf(right, ev);
-    }
-    if (!table && flaskDb && flaskModel(node, flaskDb)) table = flaskTableName(name2);
-    classes.set(name2, table ? schema ? { name: table, schema } : { name: table } : null);
-  }
-  return classes;
-}
-function flaskModel(node, flaskDb) {
-  const bases = node.childForFieldName("superclasses")?.namedChildren ?? [];
-  return bases.some((b) => b?.type === "attribute" && b.childForFieldName("attribute")?.text === "Model" && flaskDb.has(b.childForFieldName("object")?.text ?? ""));
-}
-function flaskTableName(className) {
-  return className.replace(/((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))/g, "_$1").toLowerCase().replace(/^_+/, "");
-}
-function schemaOf(node, ev) {
-  const dict = node.type === "tuple" ? node.namedChildren.filter((c) => !!c && c.type !== "comment").pop() : node;
-  if (dict?.type !== "dictionary") return void 0;
-  for (const pair of dict.namedChildren) {
-    if (pair?.type === "pair" && constantString(pair.childForFieldName("key") ?? void 0, ev) === "schema") return constantString(pair.childForFieldName("value") ?? void 0, ev);
-  }
-  return void 0;
-}
-function tableCall(node, ev, imports) {
-  if (node.type !== "call") return void 0;
-  const fn = node.childForFieldName("function")?.text ?? "";
-  if (!/^sqlalchemy(?:\.sql)?(?:\.schema)?\.Table$/.test(imports.qualify(fn))) return void 0;
-  const { args, keywords } = namedArgs(node);
-  const name2 = constantString(args[0], ev);
-  const schema = constantString(keywords.get("schema"), ev);
-  return name2 ? schema ? { name: name2, schema } : { name: name2 } : null;
-}
-function targetOf(node, at, ev, imports, classes) {
-  let named = node;
-  if (named.type === "attribute" && named.childForFieldName("attribute")?.text === "__table__") named = named.childForFieldName("object") ?? named;
-  if (named.type === "identifier") {
-    const mapped = classes.get(named.text);
-    if (mapped) return { table: mapped };
-    const value = ev.assignedBefore?.(named.text, at)?.[0]?.value;
-    const table = value ? tableCall(value, ev, imports) : void 0;
-    if (table) return { table };
-  }
-  return { expression: node };
-}
-function insertConstruct(node, at, ev, imports, classes, depth = 0) {
-  if (node.type === "identifier" && depth === 0) {
-    const value = ev.assignedBefore?.(node.text, at)?.[0]?.value;
-    return value ? insertConstruct(value, at, ev, imports, classes, 1) : void 0;
-  }
-  let multiRow = false;
-  let call = node;
-  for (let steps2 = 0; call?.type === "call" && steps2 < 8; steps2++) {
-    const fn = call.childForFieldName("function");
-    if (!fn) return void 0;
-    if (INSERT_FUNCTION.test(imports.qualify(fn.text))) {
-      const table = namedArgs(call).args[0];
-      return table ? { target: targetOf(table, at, ev, imports, classes), multiRow } : void 0;
-    }
-    if (fn.type === "attribute") {
-      const method = fn.childForFieldName("attribute")?.text ?? "";
-      const object = fn.childForFieldName("object");
-      if (!object) return void 0;
-      if (method === "insert") {
-        if (namedArgs(call).args.length > 0) return void 0;
-        return { target: targetOf(object, at, ev, imports, classes), multiRow };
-      }
-      if (INSERT_CHAIN.has(method)) {
-        const rows = method === "values" ? namedArgs(call).args[0]?.type : void 0;
-        if (rows === "list" || rows === "list_comprehension") multiRow = true;
-        call = object;
-        continue;
-      }
-    }
-    return void 0;
-  }
-  return void 0;
-}
-function constructedClass(node, at, ev) {
-  let value = node;
-  if (value.type === "identifier") value = ev.assignedBefore?.(value.text, at)?.[0]?.value;
-  if (value?.type !== "call") return void 0;
-  const fn = value.childForFieldName("function");
-  const name2 = fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn?.text;
-  return fn && name2 && /^[A-Z]\w*$/.test(name2) && !/^[A-Z0-9_]+$/.test(name2) ? fn : void 0;
-}
-function insertText(target, over) {
-  const start = over.startIndex;
-  const last = Math.max(start, over.endIndex - 1);
-  const piece = (text2, from) => {
-    const offsets = new Array(text2.length);
-    for (let i = 0; i < text2.length; i++) offsets[i] = Math.min(from + i, last);
-    return { kind: "text", text: text2, offsets };
-  };
-  const head = "INSERT INTO ";
-  const tail = " VALUES (?)";
-  if ("expression" in target) {
-    const span = { start: target.expression.startIndex, end: target.expression.endIndex };
-    return { pieces: [piece(head, start), { kind: "splice", span }, piece(tail, start + head.length)], kind: "template", from: { start, end: over.endIndex } };
-  }
-  const { name: name2, schema } = target.table;
-  const table = `${schema ? `${sqlName(schema)}.` : ""}${sqlName(name2)}`;
-  return { pieces: [piece(`${head}${table}${tail}`, start)], kind: "constant", from: { start, end: over.endIndex } };
-}
-function sqlName(name2) {
-  return /^[a-z_][a-z0-9_]*$/.test(name2) || /^[A-Z_][A-Z0-9_]*$/.test(name2) ? name2 : `"${name2.replace(/"/g, '""')}"`;
-}
-var INSERT_FUNCTION, INSERT_CHAIN;
-var init_python_sqlalchemy_inserts = __esm({
-  "server/src/code/languages/python-sqlalchemy-inserts.ts"() {
-    "use strict";
-    INSERT_FUNCTION = /^sqlalchemy\.(?:sql\.(?:expression\.)?)?insert$/;
-    INSERT_CHAIN = /* @__PURE__ */ new Set(["values", "prefix_with", "inline", "return_defaults", "returning", "execution_options", "with_dialect_options", "add_cte"]);
   }
 });
 
@@ -25991,14 +26213,14 @@ function describePiece(piece, ops, f) {
   }
   piece.description += ` (${opList(ops)})`;
 }
-function addNotes(report2, context, facts) {
+function addNotes(report2, context, facts2) {
   const target = report2.target;
   const kind = report2.statementKind;
   const t = target ? displayKey(target) : "the target table";
   const statement = statementWord2(kind);
   if (!context) {
     report2.notes.push(`Explain does not show index maintenance (${INDEX_WORK_PER_ROW[kind]} ${t}); give InsertLint the table's DDL to list those indexes.`);
-  } else if (!target || !facts.knows(target)) {
+  } else if (!target || !facts2.knows(target)) {
     report2.notes.push(`${t} is not in the schema you gave, so its indexes are not known; Explain does not show index maintenance either (it is inside the ${statement} operator's own cost).`);
   } else {
     const indexes = context.indexesOf?.(target);
@@ -26013,15 +26235,15 @@ function addNotes(report2, context, facts) {
       report2.notes.push(`The schema declares no index on ${t} (no primary key or unique constraint either), so the ${statement} maintains none (Explain would not show it anyway).`);
     }
   }
-  const shared = facts.sharedOperators();
+  const shared = facts2.sharedOperators();
   if (shared.length > 0) {
     report2.notes.push(
       `${shared.map((op) => `${op.label} ${op.id}`).join(", ")} feed${shared.length === 1 ? "s" : ""} more than one operator (a shared result read again): its cost is counted once here, while Db2's cumulative costs include it under each reader, so the shares add up to less than 100%.`
     );
   }
-  if (!context || !target || !facts.knows(target)) return;
+  if (!context || !target || !facts2.knows(target)) return;
   if (kind === "insert" || kind === "merge") {
-    const parents = facts.parents();
+    const parents = facts2.parents();
     const fkPieces = report2.pieces.filter((p) => p.kind === "foreign-key-check").length;
     if (parents.length > fkPieces) {
       const missing = parents.filter((p) => !report2.pieces.some((piece) => piece.name === p.name && p.name));
@@ -26031,7 +26253,7 @@ function addNotes(report2, context, facts) {
     }
   }
   if (kind === "delete") {
-    const dependents = facts.dependents();
+    const dependents = facts2.dependents();
     const shown2 = report2.pieces.filter((p) => p.kind === "foreign-key-check" || p.kind === "ri-cascade").length;
     if (dependents.length > shown2) {
       report2.notes.push(`The schema has ${dependents.length} enforced foreign key(s) referencing ${t} (${dependents.map((d) => `${displayKey(d.child)} ON DELETE ${(d.deleteRule ?? "no action").toUpperCase()}`).join("; ")}) but the plan shows ${shown2} check(s) or cascade(s) for them.`);
@@ -26181,12 +26403,12 @@ function classifyHiddenWork(input, context) {
   const containsMain = (id) => mainPath.has(id);
   const mainSub = /* @__PURE__ */ new Set();
   for (const m of mains) for (const x of walk3.subtree(m.id)) mainSub.add(x);
-  const facts = new Facts(plan, context, target);
+  const facts2 = new Facts(plan, context, target);
   const labels = /* @__PURE__ */ new Map();
   const causes = /* @__PURE__ */ new Map();
   for (const d of dmls) {
     if (mains.includes(d)) continue;
-    const cause = facts.causeOfWrite(d, kind, dmls, walk3.subtree(d.id));
+    const cause = facts2.causeOfWrite(d, kind, dmls, walk3.subtree(d.id));
     labels.set(d.id, cause.kind);
     causes.set(d.id, cause);
   }
@@ -26212,7 +26434,7 @@ function classifyHiddenWork(input, context) {
         const sub = walk3.subtree(c);
         const kinds = new Set([...sub].map((x) => labels.get(x)).filter((k2) => k2 !== void 0));
         let k;
-        if (kinds.size === 0) k = facts.readOnlyKind([...sub].flatMap((x) => ops.get(x)?.objectsRead ?? []));
+        if (kinds.size === 0) k = facts2.readOnlyKind([...sub].flatMap((x) => ops.get(x)?.objectsRead ?? []));
         else if (kinds.size === 1) k = [...kinds][0];
         else {
           const ordered2 = [];
@@ -26238,7 +26460,7 @@ function classifyHiddenWork(input, context) {
   if (valuesInsert) {
     for (const x of mainSub) {
       const op = ops.get(x);
-      if (!mains.includes(op) && !labels.has(x) && op.objectsRead.some((r) => facts.isParentRead(r))) labels.set(x, "foreign-key-check");
+      if (!mains.includes(op) && !labels.has(x) && op.objectsRead.some((r) => facts2.isParentRead(r))) labels.set(x, "foreign-key-check");
     }
   }
   for (const [id, k] of labels) if (!mains.some((m) => m.id === id)) report2.labels[id] = k;
@@ -26266,7 +26488,7 @@ function classifyHiddenWork(input, context) {
     const cost = memberOps.reduce((sum, x) => sum + (x.ownCost ?? 0), 0);
     const objects = [...new Set(memberOps.flatMap((x) => [...x.objectsRead, ...x.objectsWritten]))];
     const piece = { kind: k, operators: members, cost, share: total ? cost / total : void 0, objects, description: "" };
-    const pieceFacts = { statementKind: kind, target, context, facts, causes: members.map((x) => causes.get(x)).filter((c) => c !== void 0) };
+    const pieceFacts = { statementKind: kind, target, context, facts: facts2, causes: members.map((x) => causes.get(x)).filter((c) => c !== void 0) };
     describePiece(piece, memberOps, pieceFacts);
     report2.pieces.push(piece);
   }
@@ -26274,7 +26496,7 @@ function classifyHiddenWork(input, context) {
   const own = [...mainSub].filter((x) => !labels.has(x) || mains.some((m) => m.id === x));
   if (own.every((x) => ops.get(x)?.ownCost !== void 0)) report2.mainCost = own.reduce((s, x) => s + ops.get(x).ownCost, 0);
   if (total && report2.mainCost !== void 0) report2.mainShare = report2.mainCost / total;
-  addNotes(report2, context, facts);
+  addNotes(report2, context, facts2);
   report2.verdict = verdict(report2, mains, total);
   applyLabels(plan, report2);
   return report2;
@@ -27951,25 +28173,25 @@ function schemaExplainContext(model) {
     }
   };
 }
-function factsExplainContext(facts) {
+function factsExplainContext(facts2) {
   const named = () => [
-    ...(facts.foreignKeys ?? []).flatMap((fk) => [fk.child, fk.parent]),
-    ...(facts.triggers ?? []).flatMap((t) => [t.table, ...t.writes]),
-    ...(facts.mqts ?? []).flatMap((m) => [m.name, ...m.baseTables]),
-    ...(facts.indexes ?? []).map((i) => i.table),
-    ...Object.keys(facts.checks ?? {})
+    ...(facts2.foreignKeys ?? []).flatMap((fk) => [fk.child, fk.parent]),
+    ...(facts2.triggers ?? []).flatMap((t) => [t.table, ...t.writes]),
+    ...(facts2.mqts ?? []).flatMap((m) => [m.name, ...m.baseTables]),
+    ...(facts2.indexes ?? []).map((i) => i.table),
+    ...Object.keys(facts2.checks ?? {})
   ];
   return {
-    hasTable: (table) => (facts.tables ?? named()).some((t) => sameObject(t, table)),
-    foreignKeysOf: (table) => (facts.foreignKeys ?? []).filter((fk) => sameObject(fk.child, table)),
-    dependentsOf: (table) => (facts.foreignKeys ?? []).filter((fk) => sameObject(fk.parent, table)),
-    triggersOn: (table) => (facts.triggers ?? []).filter((t) => sameObject(t.table, table)),
-    mqtsOver: (table) => (facts.mqts ?? []).filter((m) => m.baseTables.some((b) => sameObject(b, table))).map((m) => ({ name: m.name, refresh: m.refresh })),
-    isMqt: (table) => (facts.mqts ?? []).some((m) => sameObject(m.name, table)),
+    hasTable: (table) => (facts2.tables ?? named()).some((t) => sameObject(t, table)),
+    foreignKeysOf: (table) => (facts2.foreignKeys ?? []).filter((fk) => sameObject(fk.child, table)),
+    dependentsOf: (table) => (facts2.foreignKeys ?? []).filter((fk) => sameObject(fk.parent, table)),
+    triggersOn: (table) => (facts2.triggers ?? []).filter((t) => sameObject(t.table, table)),
+    mqtsOver: (table) => (facts2.mqts ?? []).filter((m) => m.baseTables.some((b) => sameObject(b, table))).map((m) => ({ name: m.name, refresh: m.refresh })),
+    isMqt: (table) => (facts2.mqts ?? []).some((m) => sameObject(m.name, table)),
     // Without index facts the indexes are unknown, not absent.
-    indexesOf: facts.indexes ? (table) => facts.indexes.filter((i) => sameObject(i.table, table)) : void 0,
-    tableOfIndex: (index) => (facts.indexes ?? []).find((i) => sameObject(i.name, index))?.table,
-    checkConstraintsOn: (table) => Object.entries(facts.checks ?? {}).find(([t]) => sameObject(t, table))?.[1] ?? 0
+    indexesOf: facts2.indexes ? (table) => facts2.indexes.filter((i) => sameObject(i.table, table)) : void 0,
+    tableOfIndex: (index) => (facts2.indexes ?? []).find((i) => sameObject(i.name, index))?.table,
+    checkConstraintsOn: (table) => Object.entries(facts2.checks ?? {}).find(([t]) => sameObject(t, table))?.[1] ?? 0
   };
 }
 var init_schema_context = __esm({
@@ -28288,14 +28510,14 @@ async function catalogContext(driver, statement, warnings) {
     }
     const [schema, name2] = splitTarget(target, current);
     const table = `${schema}.${name2}`;
-    const facts = { foreignKeys: [], triggers: [], mqts: [], indexes: [], checks: {} };
+    const facts2 = { foreignKeys: [], triggers: [], mqts: [], indexes: [], checks: {} };
     const fks = await driver.query(
       "SELECT R.CONSTNAME, R.REFTABSCHEMA, R.REFTABNAME, R.DELETERULE, C.ENFORCED FROM SYSCAT.REFERENCES R LEFT JOIN SYSCAT.TABCONST C ON C.CONSTNAME = R.CONSTNAME AND C.TABSCHEMA = R.TABSCHEMA AND C.TABNAME = R.TABNAME WHERE R.TABSCHEMA = ? AND R.TABNAME = ?",
       [schema, name2]
     );
     const rule = { C: "cascade", N: "set null", R: "restrict", A: "no action" };
     for (const r of fks) {
-      facts.foreignKeys.push({
+      facts2.foreignKeys.push({
         name: str(r.CONSTNAME).trim(),
         child: table,
         parent: `${str(r.REFTABSCHEMA).trim()}.${str(r.REFTABNAME).trim()}`,
@@ -28315,7 +28537,7 @@ async function catalogContext(driver, statement, warnings) {
         const parts = splitQualifiedName(m[1]);
         return parts.length === 2 ? `${parts[0]}.${parts[1]}` : `${str(r.TRIGSCHEMA).trim()}.${parts[0]}`;
       });
-      facts.triggers.push({
+      facts2.triggers.push({
         name: `${str(r.TRIGSCHEMA).trim()}.${str(r.TRIGNAME).trim()}`,
         table,
         timing: timing[str(r.TRIGTIME).trim()],
@@ -28328,17 +28550,17 @@ async function catalogContext(driver, statement, warnings) {
       [schema, name2]
     );
     for (const r of mqts) {
-      facts.mqts.push({ name: `${str(r.TABSCHEMA).trim()}.${str(r.TABNAME).trim()}`, baseTables: [table], refresh: str(r.REFRESH).trim() === "I" ? "immediate" : "deferred" });
+      facts2.mqts.push({ name: `${str(r.TABSCHEMA).trim()}.${str(r.TABNAME).trim()}`, baseTables: [table], refresh: str(r.REFRESH).trim() === "I" ? "immediate" : "deferred" });
     }
-    const tables2 = [table, ...facts.foreignKeys.map((f) => f.parent)];
+    const tables2 = [table, ...facts2.foreignKeys.map((f) => f.parent)];
     for (const t of tables2) {
       const [ts, tn] = splitTarget(t, current);
       const idx = await driver.query("SELECT INDSCHEMA, INDNAME, UNIQUERULE FROM SYSCAT.INDEXES WHERE TABSCHEMA = ? AND TABNAME = ?", [ts, tn]);
-      for (const r of idx) facts.indexes.push({ name: `${str(r.INDSCHEMA).trim()}.${str(r.INDNAME).trim()}`, table: t, unique: ["P", "U"].includes(str(r.UNIQUERULE).trim()) });
+      for (const r of idx) facts2.indexes.push({ name: `${str(r.INDSCHEMA).trim()}.${str(r.INDNAME).trim()}`, table: t, unique: ["P", "U"].includes(str(r.UNIQUERULE).trim()) });
     }
     const checks = await driver.query("SELECT COUNT(*) AS N FROM SYSCAT.CHECKS WHERE TABSCHEMA = ? AND TABNAME = ? AND TYPE = 'C'", [schema, name2]);
-    facts.checks[table] = num(checks[0]?.N) ?? 0;
-    return factsExplainContext(facts);
+    facts2.checks[table] = num(checks[0]?.N) ?? 0;
+    return factsExplainContext(facts2);
   } catch (err) {
     const e = describeDb2Error(err);
     warnings.push({ code: "catalog-unavailable", message: `Could not read the catalog to name constraints, triggers and MQTs (${e.message}); the plan is classified from its shape only.` });
@@ -40264,13 +40486,13 @@ function statementText2(model, stmt) {
   return out;
 }
 function schemaFacts(file) {
-  const facts = /* @__PURE__ */ new Map();
-  if (!file) return facts;
+  const facts2 = /* @__PURE__ */ new Map();
+  if (!file) return facts2;
   const model = file;
   const add = (key, fact) => {
-    const list = facts.get(key);
+    const list = facts2.get(key);
     if (list) list.push(fact);
-    else facts.set(key, [fact]);
+    else facts2.set(key, [fact]);
   };
   const inLoop = statementsInBulkLoops(model);
   const kept = model.code ? void 0 : SCRIPT_FACTS;
@@ -40294,7 +40516,7 @@ function schemaFacts(file) {
     if (names3.length === 0) add("*", fact);
     for (const ref of names3) add(ref.name.name, fact);
   }
-  return facts;
+  return facts2;
 }
 function factOf(model, stmt, inLoop) {
   if (DDL_KINDS.has(stmt.kind)) return statementText2(model, stmt).replace(/\s+/g, " ");
