@@ -1,0 +1,184 @@
+import * as assert from 'node:assert/strict';
+import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+
+const SETUP = `const { Sequelize, DataTypes, Model } = require('sequelize');
+const sequelize = new Sequelize('SAMPLE', 'db2inst1', process.env.PW, { dialect: 'db2', host: 'localhost', port: 50000 });
+const Order = sequelize.define('Order', { id: DataTypes.INTEGER, amount: DataTypes.DECIMAL }, { tableName: 'ORDERS', schema: 'APP' });
+`;
+
+describe('code: Sequelize on Db2 (model inserts without SQL text)', () => {
+  it('Model.create in a for-of loop: one INSERT per row into the table define() names, bulkCreate advice', async () => {
+    const js = `${SETUP}
+async function importOrders(rows) {
+  for (const row of rows) {
+    await Order.create({ id: row.id, amount: row.amount });
+  }
+}
+`;
+    const { findings, models } = await lintCode({ 'orders.js': js });
+    const [exec] = models.get('orders.js')!.code!.executions;
+    assert.equal(exec.api, 'sequelize');
+    assert.equal(exec.construct, 'orm');
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(js, 'Order.create')}`]);
+    const f = findings.find((x) => x.rule === 'single-row-insert')!;
+    assert.match(f.message, /^One INSERT INTO APP\.ORDERS call per row in the for-of loop at line 6\./);
+    assert.match(f.message, /Instead, gather the rows into an array and insert them with one Model\.bulkCreate\(rows\)/);
+  });
+
+  it('bulkCreate of the rows is one multi-row INSERT: silent', async () => {
+    const js = `${SETUP}
+async function importOrders(batches) {
+  for (const batch of batches) {
+    await Order.bulkCreate(batch);
+  }
+}
+`;
+    const { findings, models } = await lintCode({ 'bulk.js': js });
+    const [exec] = models.get('bulk.js')!.code!.executions;
+    assert.equal(exec.batched, true);
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+  });
+
+  it('forEach(async) and map callbacks, while with build().save(), new Model().save(); init() and a db2:// URI; no table: the model named', async () => {
+    const ts = `import { Sequelize, DataTypes, Model } from 'sequelize';
+const sequelize = new Sequelize('db2://db2inst1:pw@db2host:50000/SAMPLE');
+class Customer extends Model {}
+Customer.init({ name: DataTypes.STRING }, { sequelize, tableName: 'CUSTOMER', schema: 'CRM' });
+const Item = sequelize.define('Item', { sku: DataTypes.STRING });
+
+export async function load(customers: any[], items: any[]) {
+  customers.forEach(async (c) => {
+    await Customer.create(c);
+  });
+  await Promise.all(items.map((it) => Item.create(it)));
+  let i = 0;
+  while (i < items.length) {
+    await Item.build(items[i]).save();
+    const c = new Customer(customers[i]);
+    await c.save();
+    i++;
+  }
+}
+`;
+    const { findings } = await lintCode({ 'load.ts': ts });
+    assert.deepEqual(brief(findings, ['single-row-insert']), [
+      `single-row-insert@${posOf(ts, 'Customer.create')}`,
+      `single-row-insert@${posOf(ts, 'Item.create')}`,
+      `single-row-insert@${posOf(ts, 'Item.build')}`,
+    ]);
+    const messages = findings.filter((f) => f.rule === 'single-row-insert').map((f) => f.message.split(' per row')[0]);
+    assert.deepEqual(messages, ['One INSERT INTO CRM.CUSTOMER call', 'One INSERT INTO <Item> call', 'One INSERT call into each of <Item> and CRM.CUSTOMER']);
+  });
+
+  it('a transaction opened and committed per pass, managed or not: commit-per-row with Sequelize advice', async () => {
+    const js = `${SETUP}
+async function perRow(rows) {
+  for (const row of rows) {
+    const t = await sequelize.transaction();
+    await Order.create(row, { transaction: t });
+    await t.commit();
+  }
+  for (const row of rows) {
+    await sequelize.transaction(async (t) => {
+      await Order.create(row, { transaction: t });
+    });
+  }
+}
+
+async function once(rows) {
+  await sequelize.transaction(async (t) => {
+    for (const row of rows) await Order.create(row, { transaction: t });
+  });
+}
+`;
+    const { findings } = await lintCode({ 'tx.js': js });
+    assert.deepEqual(brief(findings, ['commit-per-row']), [
+      `commit-per-row@${posOf(js, 't.commit')}`,
+      `commit-per-row@${posOf(js, 'sequelize.transaction(async')}`,
+    ]);
+    assert.match(findings.find((f) => f.rule === 'commit-per-row')!.message, /Open one transaction before the loop \(const t = await sequelize\.transaction\(\)\), pass \{ transaction: t \}/);
+    // The managed transaction around the loop commits once: single-row-insert only.
+    assert.deepEqual(brief(findings, ['single-row-insert']).length, 3);
+  });
+
+  it('a raw sequelize.query INSERT per row is read as SQL text, with Sequelize advice', async () => {
+    const js = `${SETUP}
+async function log(rows) {
+  for (const r of rows) {
+    await sequelize.query('INSERT INTO APP.LOG (ID, MSG) VALUES (?, ?)', { replacements: [r.id, r.msg] });
+  }
+}
+`;
+    const { findings } = await lintCode({ 'raw.js': js });
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(js, 'sequelize.query')}`]);
+    assert.match(findings[0].message, /^One INSERT INTO APP\.LOG call per row.*Instead, insert the rows with one call: sequelize\.getQueryInterface\(\)\.bulkInsert\(table, rows\)/);
+  });
+
+  it('Sequelize on Postgres is another database: silent, also its raw INSERTs; a models-only file is not read without configuration', async () => {
+    const pg = `const { Sequelize, DataTypes } = require('sequelize');
+const sequelize = new Sequelize('app', 'u', 'pw', { dialect: 'postgres' });
+const Order = sequelize.define('Order', { id: DataTypes.INTEGER }, { tableName: 'orders' });
+async function load(rows) {
+  for (const row of rows) {
+    await Order.create(row);
+    await sequelize.query('INSERT INTO audit (id) VALUES (?)', { replacements: [row.id] });
+  }
+}
+`;
+    const service = `const { Order } = require('../models');
+const { Op } = require('sequelize');
+async function load(rows) {
+  for (const row of rows) await Order.create(row);
+}
+`;
+    const { findings, models } = await lintCode({ 'pg.js': pg, 'src/services/orders.js': service });
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+    assert.equal(models.get('pg.js')!.leftOut, 'talks to another database (Sequelize dialect postgres), not Db2');
+    assert.ok(models.get('src/services/orders.js')!.leftOut);
+  });
+
+  it('models imported from a configured driverModules module are models; other names and files without Sequelize are not', async () => {
+    const service = `const { Order } = require('../models');
+const db = require('../models');
+const { Op } = require('sequelize');
+async function load(rows) {
+  for (const row of rows) await Order.create(row);
+  for (const row of rows) await db.Customer.create(row);
+  for (const row of rows) await Report.create(row);
+}
+`;
+    const wrapper = `const { Helper } = require('../models');
+async function load(rows) {
+  for (const row of rows) await Helper.create(row);
+}
+`;
+    const { findings } = await lintCode({ 'src/services/orders.js': service, 'src/services/other.js': wrapper }, { driverModules: ['./src/models'] });
+    assert.deepEqual(brief(findings, ['single-row-insert']), [
+      `single-row-insert@${posOf(service, 'Order.create')}`,
+      `single-row-insert@${posOf(service, 'db.Customer.create')}`,
+    ]);
+  });
+
+  it('unrelated .create calls in a Sequelize Db2 file are no inserts (Object.create, fs.createWriteStream, document.createElement, a loaded instance saved); Model.create beside them is', async () => {
+    const js = `${SETUP}
+const fs = require('fs');
+async function other(rows) {
+  for (const r of rows) {
+    const o = Object.create(r);
+    fs.createWriteStream(r.path);
+    document.createElement('div');
+    Promise.resolve(r);
+    const found = await Order.findByPk(r.id);
+    found.amount = r.amount;
+    await found.save();
+    await sequelize.transaction();
+    await Order.create(r);
+  }
+}
+`;
+    const { findings, models } = await lintCode({ 'other.js': js });
+    // Order.create alone is an INSERT.
+    assert.deepEqual(models.get('other.js')!.code!.executions.map((e) => e.callSpan.start), [js.indexOf('Order.create')]);
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(js, 'Order.create')}`]);
+  });
+});
