@@ -101,6 +101,36 @@ async function once(rows) {
     assert.deepEqual(brief(findings, ['single-row-insert']).length, 3);
   });
 
+  it('sequelize-typescript: @Table({ tableName, schema }) on an exported class, freezeTableName; a commit every 1000 rows is no commit per row', async () => {
+    const ts = `import { Sequelize, Table, Column, Model } from 'sequelize-typescript';
+
+@Table({ tableName: 'ORDERS', schema: 'APP' })
+export class Order extends Model {
+  @Column amount!: number;
+}
+
+@Table({ freezeTableName: true })
+class Customer extends Model {}
+
+const sequelize = new Sequelize({ dialect: 'db2', database: 'SAMPLE', models: [Order, Customer] });
+
+export async function load(rows: any[]) {
+  let n = 0;
+  let t = await sequelize.transaction();
+  for (const r of rows) {
+    await Customer.create(r, { transaction: t });
+    if (++n % 1000 === 0) { await t.commit(); t = await sequelize.transaction(); }
+  }
+  await t.commit();
+  for (const r of rows) await Order.create(r);
+}
+`;
+    const { findings, models } = await lintCode({ 'load.ts': ts });
+    assert.equal(models.get('load.ts')!.code!.commits.length, 2);
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(ts, 'Customer.create')}`, `single-row-insert@${posOf(ts, 'Order.create')}`]);
+    assert.deepEqual(findings.map((f) => f.message.split(' call')[0]), ['One INSERT INTO Customer', 'One INSERT INTO APP.ORDERS']);
+  });
+
   it('a raw sequelize.query INSERT per row is read as SQL text, with Sequelize advice', async () => {
     const js = `${SETUP}
 async function log(rows) {
@@ -152,11 +182,23 @@ async function load(rows) {
   for (const row of rows) await Helper.create(row);
 }
 `;
-    const { findings } = await lintCode({ 'src/services/orders.js': service, 'src/services/other.js': wrapper }, { driverModules: ['./src/models'] });
-    assert.deepEqual(brief(findings, ['single-row-insert']), [
+    const esm = `import type { Transaction } from 'sequelize';
+import models, { Order as Ord } from '../models';
+export async function load(rows) {
+  for (const row of rows) await Ord.create(row);
+  for (const row of rows) await models.Invoice.create(row);
+}
+`;
+    const { findings } = await lintCode({ 'src/services/orders.js': service, 'src/services/other.js': wrapper, 'src/services/esm.ts': esm }, { driverModules: ['./src/models'] });
+    assert.deepEqual(brief(findings.filter((f) => f.file.endsWith('orders.js')), ['single-row-insert']), [
       `single-row-insert@${posOf(service, 'Order.create')}`,
       `single-row-insert@${posOf(service, 'db.Customer.create')}`,
     ]);
+    assert.deepEqual(brief(findings.filter((f) => f.file.endsWith('esm.ts')), ['single-row-insert']), [
+      `single-row-insert@${posOf(esm, 'Ord.create')}`,
+      `single-row-insert@${posOf(esm, 'models.Invoice.create')}`,
+    ]);
+    assert.deepEqual(findings.filter((f) => f.file.endsWith('other.js')), []);
   });
 
   it('unrelated .create calls in a Sequelize Db2 file are no inserts (Object.create, fs.createWriteStream, document.createElement, a loaded instance saved); Model.create beside them is', async () => {

@@ -67,11 +67,11 @@ const JS_OTHER_DATABASE = /(?:\bfrom\s*|\brequire\s*\(\s*)["'](pg|pg-promise|pos
  * over odbc), a `db2://` / `ibmi://` URI, the v7 dialect packages or the sequelize-ibmi fork. Its models' inserts are
  * Db2 inserts (languages/javascript-sequelize.ts).
  */
-export const SEQUELIZE_DB2 = /\bdialect\s*:\s*['"`](?:db2|ibmi)['"`]|['"`](?:db2|ibmi):\/\/|['"`](?:@sequelize\/db2(?:-ibmi)?|sequelize-ibmi)['"`]/;
+export const SEQUELIZE_DB2 = /\bdialect['"]?\s{0,40}:\s{0,40}['"`](?:db2|ibmi)['"`]|['"`](?:db2|ibmi):\/\/|['"`](?:@sequelize\/db2(?:-ibmi)?|sequelize-ibmi)['"`]/;
 
 /** Sequelize made for another database in this file (v6 dialect option, a URI, a v7 dialect package), naming it. */
 const SEQUELIZE_OTHER =
-  /\bdialect\s*:\s*['"`](postgres|mysql|mariadb|sqlite|mssql|snowflake|oracle)['"`]|new\s+Sequelize\s*\(\s*['"`](postgres(?:ql)?|mysql|mariadb|sqlite|mssql):|['"`]@sequelize\/(postgres|mysql|mariadb|sqlite3|mssql|snowflake)['"`]/;
+  /\bdialect['"]?\s{0,40}:\s{0,40}['"`](postgres|mysql|mariadb|sqlite|mssql|snowflake|oracle)['"`]|new\s{1,40}Sequelize\s{0,40}\(\s{0,40}['"`](postgres(?:ql)?|mysql|mariadb|sqlite|mssql):|['"`]@sequelize\/(postgres|mysql|mariadb|sqlite3|mssql|snowflake)['"`]/;
 const PY_DB2 = /ibm_db|\bdb2\b|pyodbc|jaydebeapi/i;
 const PY_OTHER_DATABASE = /^[ \t]*(?:import|from)\s+(psycopg2?|sqlite3|pymysql|MySQLdb|mysql\.connector|cx_Oracle|oracledb|pymssql|asyncpg|aiosqlite|pymongo)\b/m;
 

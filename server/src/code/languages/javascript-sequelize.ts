@@ -39,8 +39,9 @@ const NOT_MODELS = new Set([
   'Transaction', 'QueryTypes', 'React', 'Vue', 'Stream', 'Readable', 'Writable', 'EventEmitter', 'Worker', 'Blob', 'File',
 ]);
 
-const REQUIRE_BINDING = /\b(?:const|let|var)\s+(\{[^{}]{0,2000}\}|[A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*['"`]([^'"`\n]{1,200})['"`]\s*\)/g;
-const IMPORT_BINDING = /^[ \t]*import\s+([^'"`;]{1,2000}?)\s+from\s+['"`]([^'"`\n]{1,200})['"`]/gm;
+const REQUIRE_BINDING = /\b(?:const|let|var)\s{1,40}(\{[^{}]{0,2000}\}|[A-Za-z_$][\w$]{0,100})\s{0,40}=\s{0,40}require\s{0,40}\(\s{0,40}['"`]([^'"`\n]{1,200})['"`]\s{0,40}\)/g;
+/** `import <clause> from '<module>'`: the clause ends with `from` (checked in importedNames). */
+const IMPORT_BINDING = /^[ \t]{0,40}import\b([^'"`;]{1,2000})['"`]([^'"`\n]{1,200})['"`]/gm;
 
 /** The names a file binds from configured driver modules (its models module). */
 function importedNames(text: string, driverModules: readonly string[]): Set<string> {
@@ -50,14 +51,22 @@ function importedNames(text: string, driverModules: readonly string[]): Set<stri
   const bind = (clause: string) => {
     // { Order, Customer: Cust }, Default, * as db, Default, { Order }
     for (const part of clause.replace(/[{}]/g, ',').split(',')) {
-      const words = part.trim().split(/\s*(?::|\bas\b)\s*/);
+      const words = part.trim().split(/\s{0,40}(?::|\bas\b)\s{0,40}/);
       const name = words[words.length - 1]?.replace(/^\*\s*/, '').trim();
       if (name && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'type') out.add(name);
     }
   };
   for (const pattern of [REQUIRE_BINDING, IMPORT_BINDING]) {
     const re = new RegExp(pattern.source, pattern.flags);
-    for (let m = re.exec(text); m; m = re.exec(text)) if (configured(m[2])) bind(m[1]);
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      let clause = m[1].trimEnd();
+      if (pattern === IMPORT_BINDING) {
+        // import { Order } from './models' (not import './models' nor import x = require(...)).
+        if (!/\bfrom$/.test(clause)) continue;
+        clause = clause.slice(0, -4);
+      }
+      if (configured(m[2])) bind(clause);
+    }
   }
   return out;
 }
@@ -132,7 +141,9 @@ function modelTables(root: Node, ev: Evaluator): Map<string, ModelTable | null> 
       if (model?.type !== 'identifier' || !property(args[1], 'sequelize') && !property(args[1], 'tableName')) continue;
       tables.set(model.text, tableOf(args[1], model.text, ev));
     } else if (method === 'Table' && call!.parent?.type === 'decorator') {
-      const cls = call!.parent.parent;
+      // @Table(...) class Order, or @Table(...) export class Order (the decorator then is the export's).
+      let cls = call!.parent.parent;
+      if (cls?.type === 'export_statement') cls = cls.childForFieldName('declaration');
       const name = cls?.type === 'class_declaration' || cls?.type === 'class' ? cls.childForFieldName('name')?.text : undefined;
       if (name) tables.set(name, tableOf(args[0], name, ev));
     }
