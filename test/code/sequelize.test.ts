@@ -201,11 +201,15 @@ export async function load(rows) {
     assert.deepEqual(findings.filter((f) => f.file.endsWith('other.js')), []);
   });
 
-  it('unrelated .create calls in a Sequelize Db2 file are no inserts (Object.create, fs.createWriteStream, document.createElement, a loaded instance saved); Model.create beside them is', async () => {
+  it('unrelated .create calls in a Sequelize Db2 file are no inserts (Object.create, fs.createWriteStream, document.createElement, a class of the file that is no model, a loaded instance saved); Model.create beside them is', async () => {
     const js = `${SETUP}
 const fs = require('fs');
+class OrderService {
+  static async create(r) { return r; }
+}
 async function other(rows) {
   for (const r of rows) {
+    await OrderService.create(r);
     const o = Object.create(r);
     fs.createWriteStream(r.path);
     document.createElement('div');

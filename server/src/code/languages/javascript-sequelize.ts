@@ -14,6 +14,7 @@
 import type { Node } from 'web-tree-sitter';
 import { argsOf, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import { namesModule, SEQUELIZE_DB2 } from '../access';
+import { parentOf } from '../parents';
 import type { HostText, TextPiece } from '../sqltext';
 
 /** A table a model maps to, as written (Sequelize quotes every identifier it sends). */
@@ -30,6 +31,8 @@ export interface SequelizeFile {
   imported: Set<string>;
   /** Models the file defines (define / init / @Table), by variable or class name; null: table not known (pluralised). */
   tables?: Map<string, ModelTable | null>;
+  /** Classes the file declares that extend no Model (`class OrderService`): no models, whatever their name. */
+  plainClasses?: Set<string>;
 }
 
 /** Global objects and Sequelize's own classes, whose `create` is no model's. */
@@ -124,15 +127,22 @@ function tableOf(options: Node | undefined, modelName: string | undefined, ev: E
  * The models the file defines: `const Order = sequelize.define('Order', attrs, { tableName, schema })`,
  * `Order.init(attrs, { sequelize, tableName, schema })`, sequelize-typescript's `@Table({ tableName, schema }) class Order`.
  */
-function modelTables(root: Node, ev: Evaluator): Map<string, ModelTable | null> {
+function modelTables(root: Node, ev: Evaluator, file: SequelizeFile): Map<string, ModelTable | null> {
   const tables = new Map<string, ModelTable | null>();
+  file.plainClasses = new Set();
+  for (const cls of root.descendantsOfType('class_declaration')) {
+    const heritage = cls?.namedChildren.find((c) => c?.type === 'class_heritage');
+    const name = cls?.childForFieldName('name')?.text;
+    if (name && !/\bextends\s{1,40}[\w$.]{0,100}Model\b/.test(heritage?.text ?? '')) file.plainClasses.add(name);
+  }
   for (const call of root.descendantsOfType('call_expression')) {
     const fn = call?.childForFieldName('function');
     if (fn?.type !== 'member_expression' && fn?.type !== 'identifier') continue;
     const method = fn.type === 'member_expression' ? fn.childForFieldName('property')?.text : fn.text;
     const args = argsOf(call!.childForFieldName('arguments'));
     if (method === 'define' && fn.type === 'member_expression') {
-      const declarator = call!.parent?.type === 'await_expression' ? call!.parent.parent : call!.parent;
+      const parent = parentOf(call!);
+      const declarator = parent?.type === 'await_expression' ? parentOf(parent) : parent;
       const variable = declarator?.type === 'variable_declarator' ? declarator.childForFieldName('name') : undefined;
       if (variable?.type !== 'identifier') continue;
       tables.set(variable.text, tableOf(args[2], constantString(args[0], ev), ev));
@@ -140,9 +150,9 @@ function modelTables(root: Node, ev: Evaluator): Map<string, ModelTable | null> 
       const model = fn.childForFieldName('object');
       if (model?.type !== 'identifier' || !property(args[1], 'sequelize') && !property(args[1], 'tableName')) continue;
       tables.set(model.text, tableOf(args[1], model.text, ev));
-    } else if (method === 'Table' && call!.parent?.type === 'decorator') {
+    } else if (method === 'Table' && parentOf(call!)?.type === 'decorator') {
       // @Table(...) class Order, or @Table(...) export class Order (the decorator then is the export's).
-      let cls = call!.parent.parent;
+      let cls = parentOf(parentOf(call!)!);
       if (cls?.type === 'export_statement') cls = cls.childForFieldName('declaration');
       const name = cls?.type === 'class_declaration' || cls?.type === 'class' ? cls.childForFieldName('name')?.text : undefined;
       if (name) tables.set(name, tableOf(args[0], name, ev));
@@ -154,10 +164,10 @@ function modelTables(root: Node, ev: Evaluator): Map<string, ModelTable | null> 
 /** The model an expression names, when the file makes it one: `Order`, `db.Order`, `models.Order`. */
 function modelOf(node: Node | null | undefined, file: SequelizeFile, ev: Evaluator): Node | undefined {
   if (!node) return undefined;
-  const tables = (file.tables ??= modelTables(node.tree.rootNode, ev));
+  const tables = (file.tables ??= modelTables(node.tree.rootNode, ev, file));
   if (node.type === 'identifier') {
     if (tables.has(node.text) || file.imported.has(node.text)) return node;
-    return file.db2 && modelLike(node.text) ? node : undefined;
+    return file.db2 && modelLike(node.text) && !file.plainClasses?.has(node.text) ? node : undefined;
   }
   if (node.type === 'member_expression') {
     const object = node.childForFieldName('object');
