@@ -131,17 +131,33 @@ export async function load(rows: any[]) {
     assert.deepEqual(findings.map((f) => f.message.split(' call')[0]), ['One INSERT INTO Customer', 'One INSERT INTO APP.ORDERS']);
   });
 
-  it('a raw sequelize.query INSERT per row is read as SQL text, with Sequelize advice', async () => {
+  it('a raw sequelize.query INSERT per row: replacements are values Sequelize escapes into the text, bind parameters are markers', async () => {
     const js = `${SETUP}
 async function log(rows) {
   for (const r of rows) {
     await sequelize.query('INSERT INTO APP.LOG (ID, MSG) VALUES (?, ?)', { replacements: [r.id, r.msg] });
   }
+  for (const r of rows) {
+    await sequelize.query("INSERT INTO APP.NOTE (ID, MSG, AT) VALUES (:id, :msg, '12:00')", { replacements: { id: r.id, msg } });
+  }
+  for (const r of rows) {
+    await sequelize.query('INSERT INTO APP.LOG (ID, MSG) VALUES ($1, $2)', { bind: [r.id, r.msg] });
+  }
 }
 `;
-    const { findings } = await lintCode({ 'raw.js': js });
-    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(js, 'sequelize.query')}`]);
-    assert.match(findings[0].message, /^One INSERT INTO APP\.LOG call per row.*Instead, insert the rows with one call: sequelize\.getQueryInterface\(\)\.bulkInsert\(table, rows\)/);
+    const { findings, models } = await lintCode({ 'raw.js': js });
+    const [first, second] = models.get('raw.js')!.code!.executions;
+    assert.deepEqual(first.splices?.map((x) => [x.text, x.escaped]), [['r.id', true], ['r.msg', true]]);
+    assert.deepEqual(second.splices?.map((x) => x.text), ['r.id', 'msg']);
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prefer-parameter-markers@${posOf(js, 'sequelize.query')}`,
+      `single-row-insert@${posOf(js, 'sequelize.query')}`,
+      `prefer-parameter-markers@${posOf(js, 'sequelize.query', 2)}`,
+      `single-row-insert@${posOf(js, 'sequelize.query', 2)}`,
+      `single-row-insert@${posOf(js, 'sequelize.query', 3)}`,
+    ]);
+    assert.match(findings[0].message, /^Values spliced into INSERT INTO APP\.LOG through Sequelize's replacements: r\.id, r\.msg\..*escaped by the code.*Pass the values with the bind option instead of replacements/);
+    assert.match(findings[4].message, /^One INSERT INTO APP\.LOG call per row.*Instead, insert the rows with one call: sequelize\.getQueryInterface\(\)\.bulkInsert\(table, rows\)/);
   });
 
   it('Sequelize on Postgres is another database: silent, also its raw INSERTs; a models-only file is not read without configuration', async () => {

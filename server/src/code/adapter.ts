@@ -153,6 +153,11 @@ export type ApiEvent =
        * or commits the session (`connection`) on every pass; otherwise the flush sends the loop's rows together.
        */
       atFlush?: boolean;
+      /**
+       * The library escapes the values spliced into the text before sending it (Sequelize's replacements): no open
+       * injection hole, but still a new statement text per value (SqlExecution.splices[].escaped).
+       */
+      escapedSplices?: boolean;
     }
   | { kind: 'commit'; api: string; connection?: string }
   /** session.flush(): sends what was added, without committing (atFlush). */

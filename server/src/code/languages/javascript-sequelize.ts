@@ -256,7 +256,66 @@ export function classifySequelize(ctx: CallContext, ev: Evaluator): ApiEvent[] |
  */
 export function sequelizeQuery(ctx: CallContext, ev: Evaluator, events: ApiEvent[]): ApiEvent[] {
   if (ctx.call.name !== 'query' || !reading.has(ev.source) || !sequelizeInstance(ctx.call.receiver, ctx.call.node.startIndex, ev)) return events;
-  return events.map((e) => (e.kind === 'execute' ? { ...e, api: 'sequelize' } : e));
+  // { replacements }: Sequelize escapes the values into the text it sends (bind parameters go as markers).
+  const options = ctx.call.args[1];
+  const replacements = options?.type === 'object' && !property(options, 'bind') ? property(options, 'replacements') : undefined;
+  return events.map((e) => {
+    if (e.kind !== 'execute') return e;
+    const text = replacements && e.sql && 'pieces' in e.sql ? replaced(e.sql, replacements) : undefined;
+    return text ? { ...e, api: 'sequelize', sql: text, escapedSplices: true } : { ...e, api: 'sequelize' };
+  });
+}
+
+/**
+ * The text Sequelize sends for a query with replacements: each `?` (an array's elements in order) or `:name` (an
+ * object's properties) outside quotes is a value spliced at the replacement that fills it (the element, the property's
+ * value, else the whole replacements expression). Undefined when the text has no such marker.
+ */
+function replaced(text: HostText, replacements: Node): HostText | undefined {
+  const elements = replacements.type === 'array' ? argsOf(replacements) : undefined;
+  const out: TextPiece[] = [];
+  let positional = 0;
+  let quoted = false;
+  let found = false;
+  const spanOf = (node: Node | undefined) => ({ start: (node ?? replacements).startIndex, end: (node ?? replacements).endIndex });
+  for (const piece of text.pieces) {
+    if (piece.kind !== 'text') {
+      out.push(piece);
+      continue;
+    }
+    let from = 0;
+    const keep = (to: number) => {
+      if (to > from) out.push({ kind: 'text', text: piece.text.slice(from, to), offsets: piece.offsets.slice(from, to) });
+    };
+    for (let i = 0; i < piece.text.length; i++) {
+      const c = piece.text[i];
+      if (c === "'") quoted = !quoted;
+      if (quoted) continue;
+      let end = -1;
+      let value: Node | undefined;
+      if (c === '?') {
+        end = i + 1;
+        value = elements?.[positional++];
+      } else if (c === ':' && piece.text[i - 1] !== ':' && /[A-Za-z_]/.test(piece.text[i + 1] ?? '')) {
+        end = i + 1;
+        while (end < piece.text.length && /\w/.test(piece.text[end])) end++;
+        const name = piece.text.slice(i + 1, end);
+        value = replacements.type === 'object' ? (property(replacements, name) ?? shorthand(replacements, name)) : undefined;
+      }
+      if (end < 0) continue;
+      keep(i);
+      out.push({ kind: 'splice', span: spanOf(value) });
+      from = end;
+      i = end - 1;
+      found = true;
+    }
+    keep(piece.text.length);
+  }
+  return found ? { pieces: out, kind: 'format', ...(text.from ? { from: text.from } : {}) } : undefined;
+}
+
+function shorthand(obj: Node, name: string): Node | undefined {
+  return obj.namedChildren.find((c) => c?.type === 'shorthand_property_identifier' && c.text === name) ?? undefined;
 }
 
 /**
