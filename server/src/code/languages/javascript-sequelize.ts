@@ -3,7 +3,8 @@
 // one multi-row INSERT for the rows (the Db2 dialect's bulkInsertQuery); each becomes the INSERT Sequelize sends, its
 // values bound (`INSERT INTO S.T VALUES (?)`), so that the insert-pattern rules read it as they read an SQL text. A
 // managed transaction, `sequelize.transaction(async (t) => …)`, commits when its callback ends; an unmanaged one,
-// `const t = await sequelize.transaction()`, at `t.commit()`.
+// `const t = await sequelize.transaction()`, at `t.commit()`. A raw `sequelize.query(sql, { replacements })` sends its
+// values escaped into the text (not bound): they are read as spliced values.
 //
 // Which files: Sequelize talks to many databases, and a model call names none. A file is read for its models when it
 // shows Sequelize made for Db2 (the v6 dialects `dialect: 'db2'` / `'ibmi'`, a `db2://` or `ibmi://` URI, the v7
