@@ -59,6 +59,14 @@ function bindingOf(api: string): { markers: string; bindValues: string; bindLoop
       bindLoop: 'Write bound parameters (:name) in the text() once, before the loop, and pass each row\'s values in a dict; better, pass all the rows as one list of dicts (SQLAlchemy runs it as an executemany)',
     };
   }
+  if (api === 'sequelize') {
+    // sequelize.query: `replacements` are escaped into the text; `bind` parameters ($1, $name) reach Db2 as markers.
+    return {
+      markers: 'bind parameters ($1, $2) given with the bind option',
+      bindValues: 'Pass the values with the bind option instead of replacements, sequelize.query(sql, { bind: [a, b] }) with $1, $2 in the text: Sequelize sends bind parameters to Db2 as parameter markers, while it writes replacements into the text',
+      bindLoop: 'Write bind parameters ($1, $2) in the text and pass each row\'s values with the bind option; better, insert the rows together with sequelize.getQueryInterface().bulkInsert(table, rows)',
+    };
+  }
   return {
     markers: 'parameter markers (?)',
     bindValues: 'Use parameter markers (?) and bind the values',
@@ -152,7 +160,8 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
     const statement = stmt.kind === 'merge' ? 'MERGE' : 'INSERT';
     const values = splices.filter((x) => !x?.numeric);
     const table = targetName(execution, stmt, schema);
-    const how = HOW[execution.textKind] ?? 'the text';
+    // sequelize.query(sql, { replacements }): the values Sequelize escapes into the text (languages/javascript-sequelize.ts).
+    const how = execution.api === 'sequelize' && execution.textKind === 'format' ? "Sequelize's replacements" : (HOW[execution.textKind] ?? 'the text');
     const names = spliced.map((s, i) => (splices[i] ? splices[i]!.text : undefined));
     // The values spliced into INSERTs on each pass of one loop are one finding, into one table or several
     // (Debezium's test loop into TABLEA and TABLEB), as single-row-insert reports the loop once.

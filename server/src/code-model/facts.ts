@@ -133,6 +133,11 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
       // SQLAlchemy has no cursor to call executemany on: a list of parameter dicts given to one execute is run as one.
       // Named as the code names the connection or session it runs on (session.execute for a Session).
       return `gather the rows into a list of dicts (one per row, keyed by ${construct === 'core' ? 'column' : 'the bound parameter names'}) and run the ${construct === 'core' ? 'insert' : 'INSERT'} once with that list, ${execution?.connection?.name ?? 'conn'}.execute(${construct === 'core' ? 'insert(table)' : 'text(sql)'}, rows): SQLAlchemy hands a list of parameter sets to the driver as one executemany`;
+    case 'sequelize':
+      // The Db2 dialect's bulkCreate (and queryInterface.bulkInsert) sends one multi-row INSERT … VALUES for the rows
+      // it is given; a raw sequelize.query runs the text it is given.
+      if (construct !== 'orm') return "insert the rows with one call: sequelize.getQueryInterface().bulkInsert(table, rows) or a model's bulkCreate(rows), each one multi-row INSERT on Db2 (a few thousand rows at a time), or one sequelize.query with a multi-row VALUES list";
+      return 'gather the rows into an array and insert them with one Model.bulkCreate(rows) (the Db2 dialect sends one multi-row INSERT per call; give it a few thousand rows at a time)';
     case 'node-ibm_db':
       return 'send the rows as an array insert (query with ArraySize) or a multi-row VALUES list';
     case 'cli':

@@ -62,6 +62,16 @@ function runsSqlText(text: string): boolean {
 
 const JS_DB2 = /ibm_db|idb-p?connector/;
 const JS_OTHER_DATABASE = /(?:\bfrom\s*|\brequire\s*\(\s*)["'](pg|pg-promise|postgres|mysql2?|mariadb|sqlite3?|better-sqlite3|oracledb|mssql|tedious|mongodb|mongoose|@prisma\/client|@neondatabase\/serverless|@vercel\/postgres)["']/;
+/**
+ * Sequelize made for Db2 in this file: the v6 dialects (`dialect: 'db2'` for Db2 LUW over ibm_db, `'ibmi'` for IBM i
+ * over odbc), a `db2://` / `ibmi://` URI, the v7 dialect packages or the sequelize-ibmi fork. Its models' inserts are
+ * Db2 inserts (languages/javascript-sequelize.ts).
+ */
+export const SEQUELIZE_DB2 = /\bdialect['"]?\s{0,40}:\s{0,40}['"`](?:db2|ibmi)['"`]|['"`](?:db2|ibmi):\/\/|['"`](?:@sequelize\/db2(?:-ibmi)?|sequelize-ibmi)['"`]/;
+
+/** Sequelize made for another database in this file (v6 dialect option, a URI, a v7 dialect package), naming it. */
+const SEQUELIZE_OTHER =
+  /\bdialect['"]?\s{0,40}:\s{0,40}['"`](postgres|mysql|mariadb|sqlite|mssql|snowflake|oracle)['"`]|new\s{1,40}Sequelize\s{0,40}\(\s{0,40}['"`](postgres(?:ql)?|mysql|mariadb|sqlite|mssql):|['"`]@sequelize\/(postgres|mysql|mariadb|sqlite3|mssql|snowflake)['"`]/;
 const PY_DB2 = /ibm_db|\bdb2\b|pyodbc|jaydebeapi/i;
 const PY_OTHER_DATABASE = /^[ \t]*(?:import|from)\s+(psycopg2?|sqlite3|pymysql|MySQLdb|mysql\.connector|cx_Oracle|oracledb|pymssql|asyncpg|aiosqlite|pymongo)\b/m;
 
@@ -71,9 +81,12 @@ function otherDatabase(name: string): string {
 
 /** Undefined when the file reaches Db2; otherwise why it is left out. */
 export function javascriptAccess(text: string, options: FrontEndOptions): string | undefined {
-  if (JS_DB2.test(text) || importsConfigured(text, 'js', options)) return undefined;
+  if (JS_DB2.test(text) || SEQUELIZE_DB2.test(text) || importsConfigured(text, 'js', options)) return undefined;
   const other = JS_OTHER_DATABASE.exec(text);
   if (other) return otherDatabase(other[1]);
+  // Sequelize set up for another database: its raw sequelize.query('INSERT …') goes there too.
+  const sequelize = SEQUELIZE_OTHER.exec(text);
+  if (sequelize) return otherDatabase(`Sequelize dialect ${sequelize[1] ?? sequelize[2] ?? sequelize[3]}`);
   return runsSqlText(text) || (SQL_LITERAL.test(text) && JS_QUERY_BUILDER.test(text)) ? undefined : NO_DB2_ACCESS;
 }
 

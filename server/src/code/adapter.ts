@@ -155,6 +155,11 @@ export type ApiEvent =
       atFlush?: boolean;
       /** An ORM insert sent one row per call whatever the code flushes: SqlExecution.ormPerCall. */
       ormPerCall?: 'identity' | 'transaction';
+      /**
+       * The library escapes the values spliced into the text before sending it (Sequelize's replacements): no open
+       * injection hole, but still a new statement text per value (SqlExecution.splices[].escaped).
+       */
+      escapedSplices?: boolean;
     }
   | { kind: 'commit'; api: string; connection?: string }
   /** session.flush(): sends what was added, without committing (atFlush). */

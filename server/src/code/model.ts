@@ -384,6 +384,7 @@ class ModelBuilder {
     // A prepared handle runs its prepare's text: same splices to name, reported once at the prepare.
     const splices = prepare ? prepare.execution.splices : read.all.map((x) => this.spliceOf(x.span, scope, x.shown));
     if (splices && splices.length > 0) execution.splices = splices;
+    if (e.escapedSplices) for (const s of execution.splices ?? []) if (!s.markers && !s.quoted) s.escaped = true;
     // (Asked only of a spliced INSERT text held in a variable: the rules read it for nothing else.)
     if (!prepare && e.sql && !('pieces' in e.sql) && read.spliced.length > 0 && statements.some((st) => st.kind === 'insert') && growsRowByRow(e.sql.text, scope, this.source)) execution.rowList = true;
     const fn = functionScope(ctx.scope);

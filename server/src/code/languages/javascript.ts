@@ -4,6 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import { argsOf, assignmentsNamed, cStyleCommentText, declaratorAssignment, operatorAssignment, plainText as PLAIN, scopesNaming, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
 import { javascriptAccess } from '../access';
+import { classifySequelize, sequelizeQuery, SEQUELIZE_CALLS, sequelizeFile, withSequelizeFile } from './javascript-sequelize';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { concatenate, decodeQuoted, joinWithSeparator } from '../literals';
 import { looksLikeSql, type HostText, type TextPiece } from '../sqltext';
@@ -17,7 +18,8 @@ function objectProperty(obj: Node, key: string): Node | undefined {
   return undefined;
 }
 
-export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): LanguageAdapter {
+/** `sequelize`: the adapter of a file with Sequelize models on Db2 to read (languages/javascript-sequelize.ts). */
+export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx', sequelize = false): LanguageAdapter {
   return {
     grammar,
     loops: { for_statement: 'for', for_in_statement: 'for-of', while_statement: 'while', do_statement: 'do' },
@@ -35,7 +37,7 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
       return fn.type === 'member_expression' ? fn.childForFieldName('property')?.text : fn.text;
     },
     interestingCall(name) {
-      return QUERY.has(name) || PREPARE.has(name) || EXECUTE.has(name) || JS_CALLS.has(name);
+      return QUERY.has(name) || PREPARE.has(name) || EXECUTE.has(name) || JS_CALLS.has(name) || (sequelize && SEQUELIZE_CALLS.has(name));
     },
     callSite(node) {
       const fn = node.childForFieldName('function');
@@ -124,7 +126,9 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
     },
 
     classify(ctx, ev) {
-      return classifyNode(ctx, ev);
+      const events = classifyNode(ctx, ev);
+      if (!sequelize) return events;
+      return events.length === 0 ? (classifySequelize(ctx, ev) ?? events) : sequelizeQuery(ctx, ev, events);
     },
 
     commentText: cStyleCommentText,
@@ -214,6 +218,7 @@ function objectArgument(ctx: CallContext, arg: Node): Node | undefined {
 }
 
 const JS_ADAPTERS = { javascript: makeJsAdapter('javascript'), typescript: makeJsAdapter('typescript'), tsx: makeJsAdapter('tsx') };
+const SEQUELIZE_ADAPTERS = { javascript: makeJsAdapter('javascript', true), typescript: makeJsAdapter('typescript', true), tsx: makeJsAdapter('tsx', true) };
 
 export const javascriptLanguage: HostLanguage = {
   languages: ['javascript', 'typescript'],
@@ -224,7 +229,12 @@ export const javascriptLanguage: HostLanguage = {
   read(source, env) {
     const leftOut = javascriptAccess(source.text, env.options);
     if (leftOut) return emptyResult(leftOut);
-    return readWithAdapter(source, env, JS_ADAPTERS[javascriptLanguage.grammarOf!(source.path, source.language) as keyof typeof JS_ADAPTERS]);
+    const grammar = javascriptLanguage.grammarOf!(source.path, source.language) as keyof typeof JS_ADAPTERS;
+    // Sequelize models on Db2 (made so in this file, or imported from a configured models module): a second adapter
+    // that also reads model inserts and transactions, so that other files pay nothing for them.
+    const sequelize = sequelizeFile(source.text, env.options.driverModules);
+    if (sequelize) return withSequelizeFile(source.text, sequelize, () => readWithAdapter(source, env, SEQUELIZE_ADAPTERS[grammar]));
+    return readWithAdapter(source, env, JS_ADAPTERS[grammar]);
   },
 };
 
