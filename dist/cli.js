@@ -931,7 +931,7 @@ var require_ignore = __commonJS({
         pattern = "**";
       }
       const { source, sources } = extractBrackets(pattern);
-      const replaced2 = REPLACERS.reduce(
+      const replaced3 = REPLACERS.reduce(
         // A pass whose matcher finds nothing hands back the very string it was
         //   given, so asking first costs a search and saves a rewrite. Ten of the
         //   fifteen passes never fire for a typical .gitignore line, and between
@@ -947,10 +947,10 @@ var require_ignore = __commonJS({
         },
         source
       );
-      return sources.length ? replaced2.replace(
+      return sources.length ? replaced3.replace(
         REGEX_RESTORE_PLACEHOLDER,
         (match, index) => sources[index]
-      ) : replaced2;
+      ) : replaced3;
     };
     var checkSourceOf = (body, prefix) => {
       if (body[body.length - 1] === SLASH) {
@@ -7540,9 +7540,9 @@ var init_table_versions = __esm({
        * earlier version of its table fills that version still. The map is shared with the model before the edit,
        * which never asks about the new statements.
        */
-      carry(replaced2) {
+      carry(replaced3) {
         if (this.at.size === 0) return;
-        for (const [o, n] of replaced2) {
+        for (const [o, n] of replaced3) {
           const version2 = this.at.get(o);
           if (version2) this.at.set(n, version2);
         }
@@ -8412,14 +8412,14 @@ var init_schema = __esm({
         const old = schemaStatements(before);
         const next = schemaStatements(after);
         if (!old || !next || old.length !== next.length) return void 0;
-        const replaced2 = /* @__PURE__ */ new Map();
+        const replaced3 = /* @__PURE__ */ new Map();
         for (let i = 0; i < old.length; i++) {
           const o = old[i];
           const n = next[i];
           if (o === n) continue;
           const shape = shapeOf(o);
           if (shape === void 0 || shape !== shapeOf(n)) return void 0;
-          replaced2.set(o, n);
+          replaced3.set(o, n);
         }
         this.fillSchemaAt();
         const model = Object.assign(Object.create(_SchemaModel.prototype), this);
@@ -8440,11 +8440,11 @@ var init_schema = __esm({
           if (database !== void 0) DATABASE_AT.set(stmt, database);
           if (stmt.kind === "setSchema") schema = stmt.schema;
         }
-        this.versions.carry(replaced2);
-        if (replaced2.size > 0 && !model.replaceSitesByKey(replaced2)) {
+        this.versions.carry(replaced3);
+        if (replaced3.size > 0 && !model.replaceSitesByKey(replaced3)) {
           for (const target of model.insertTargets.values()) {
             for (const site of target.sites) {
-              const n = replaced2.get(site.stmt);
+              const n = replaced3.get(site.stmt);
               if (n) site.stmt = n;
             }
           }
@@ -8456,8 +8456,8 @@ var init_schema = __esm({
        * key addStatement filed it under (not through all the workspace's sites: ~100,000 in a 2,000-file workspace,
        * on every keystroke). False when a statement's site is not found so: the caller then looks through them all.
        */
-      replaceSitesByKey(replaced2) {
-        for (const [o, n] of replaced2) {
+      replaceSitesByKey(replaced3) {
+        for (const [o, n] of replaced3) {
           const name2 = o.kind === "insert" || o.kind === "merge" ? o.target : o.kind === "import" || o.kind === "ingest" ? o.table : void 0;
           const site = name2 && this.insertTargets.get(this.keyOf(name2, o))?.sites.find((s) => s.stmt === o);
           if (!site) return false;
@@ -10251,18 +10251,18 @@ function rewriteInPlace(root, replace, member) {
     } else if (node instanceof Map) {
       for (const [key, value] of node) {
         if (typeof key === "object" && key !== null) return false;
-        const replaced2 = replace(value);
-        if (replaced2 === CANNOT) return false;
-        if (replaced2 !== value) node.set(key, replaced2);
+        const replaced3 = replace(value);
+        if (replaced3 === CANNOT) return false;
+        if (replaced3 !== value) node.set(key, replaced3);
         else walkInto(value);
       }
     } else {
       const record = node;
       for (const key in record) {
         const value = record[key];
-        const replaced2 = replace(value);
-        if (replaced2 === CANNOT) return false;
-        if (replaced2 !== value) record[key] = replaced2;
+        const replaced3 = replace(value);
+        if (replaced3 === CANNOT) return false;
+        if (replaced3 !== value) record[key] = replaced3;
         else walkInto(value);
       }
     }
@@ -10546,6 +10546,9 @@ function batchAdvice(api, dialect, execution2) {
     case "sqlalchemy":
       if (construct === "orm") return "add the objects in the loop (or session.add_all(objs)) and flush or commit once after it (or every 1000 rows with a counter), so that one flush sends them together; or, to be sure of one executemany (the ORM still inserts one row at a time when it must fetch each generated key), pass the rows as a list of dicts to session.execute(insert(Model), rows)";
       return `gather the rows into a list of dicts (one per row, keyed by ${construct === "core" ? "column" : "the bound parameter names"}) and run the ${construct === "core" ? "insert" : "INSERT"} once with that list, ${execution2?.connection?.name ?? "conn"}.execute(${construct === "core" ? "insert(table)" : "text(sql)"}, rows): SQLAlchemy hands a list of parameter sets to the driver as one executemany`;
+    case "sequelize":
+      if (construct !== "orm") return "insert the rows with one call: sequelize.getQueryInterface().bulkInsert(table, rows) or a model's bulkCreate(rows), each one multi-row INSERT on Db2 (a few thousand rows at a time), or one sequelize.query with a multi-row VALUES list";
+      return "gather the rows into an array and insert them with one Model.bulkCreate(rows) (the Db2 dialect sends one multi-row INSERT per call; give it a few thousand rows at a time)";
     case "node-ibm_db":
       return "send the rows as an array insert (query with ArraySize) or a multi-row VALUES list";
     case "cli":
@@ -10753,7 +10756,7 @@ function mergeSameCause(diagnostics, lines, groupOf) {
   }
   const lists = [];
   for (const byLine of byGroup.values()) for (const seen of byLine.values()) if (Array.isArray(seen) && seen.some((d) => !d.partOf)) lists.push(seen);
-  const replaced2 = /* @__PURE__ */ new Map();
+  const replaced3 = /* @__PURE__ */ new Map();
   for (const list of lists) {
     const primary = list.reduce((best, d) => outranks(d, best) ? d : best);
     const others = list.filter((d) => d !== primary);
@@ -10771,10 +10774,10 @@ function mergeSameCause(diagnostics, lines, groupOf) {
         ...others.map(alsoRelated)
       ]
     };
-    for (const d of list) replaced2.set(d, null);
-    replaced2.set(primary.partOf ? primary : list.find((d) => !d.partOf), merged2);
+    for (const d of list) replaced3.set(d, null);
+    replaced3.set(primary.partOf ? primary : list.find((d) => !d.partOf), merged2);
   }
-  return replacing(diagnostics, replaced2);
+  return replacing(diagnostics, replaced3);
 }
 function mergeMovesAfterLoad(diagnostics, lines) {
   let byKey;
@@ -10794,20 +10797,20 @@ function mergeMovesAfterLoad(diagnostics, lines) {
     if (tables2) tables2.push(list);
     else byAdvice.set(advice2, [list]);
   }
-  const replaced2 = /* @__PURE__ */ new Map();
-  for (const tables2 of byAdvice.values()) if (tables2.length > 1) mergeTables(tables2, lines, replaced2);
+  const replaced3 = /* @__PURE__ */ new Map();
+  for (const tables2 of byAdvice.values()) if (tables2.length > 1) mergeTables(tables2, lines, replaced3);
   for (const list of byKey.values()) {
-    if (replaced2.has(list[0]) || new Set(list.map((d) => d.rule)).size < 2) continue;
+    if (replaced3.has(list[0]) || new Set(list.map((d) => d.rule)).size < 2) continue;
     const primary = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
     const { subject, load, loadSpan } = primary.moveAfterLoad;
     const parts = list.map((d) => d.moveAfterLoad);
     const message = `${subject} has ${andList(parts.map((p) => p.cost))}, all created before ${load} that fills it. One change removes ${parts.length === 2 ? "both" : `all ${parts.length}`} costs: move ${andList(parts.flatMap((p) => p.moves))} after ${load}. ` + parts.map((p) => p.part).join(" ");
     const merged2 = mergedOf(primary, list, message, lines, [loadSpan]);
     merged2.related = [...merged2.related, { file: primary.file, span: loadSpan, message: "what fills the table: move them after it" }];
-    for (const d of list) replaced2.set(d, null);
-    replaced2.set(list[0], merged2);
+    for (const d of list) replaced3.set(d, null);
+    replaced3.set(list[0], merged2);
   }
-  return replacing(diagnostics, replaced2);
+  return replacing(diagnostics, replaced3);
 }
 function sameAdvice(list) {
   if (list.some((d) => d.moveAfterLoad.particular)) return void 0;
@@ -10815,7 +10818,7 @@ function sameAdvice(list) {
   const severity = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best] ? d.severity : best, list[0].severity);
   return `${list[0].file}\0${severity}\0${rules.join(",")}`;
 }
-function mergeTables(tables2, lines, replaced2) {
+function mergeTables(tables2, lines, replaced3) {
   const all = tables2.flat();
   const primary = all.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
   const parts = tables2[0].map((d) => d.moveAfterLoad);
@@ -10835,8 +10838,8 @@ function mergeTables(tables2, lines, replaced2) {
       { file: primary.file, span: list[0].moveAfterLoad.loadSpan, message: `what fills ${list[0].moveAfterLoad.table}: move its ${andList(parts.map((p) => p.kind))} after it` }
     ])
   ];
-  for (const d of all) replaced2.set(d, null);
-  replaced2.set(all[0], merged2);
+  for (const d of all) replaced3.set(d, null);
+  replaced3.set(all[0], merged2);
 }
 function mergedOf(primary, list, message, lines, loads) {
   const others = list.filter((d) => d !== primary);
@@ -10898,11 +10901,11 @@ function spanOver(spans) {
   }
   return { start, end };
 }
-function replacing(diagnostics, replaced2) {
-  if (replaced2.size === 0) return diagnostics;
+function replacing(diagnostics, replaced3) {
+  if (replaced3.size === 0) return diagnostics;
   const out = [];
   for (const d of diagnostics) {
-    const r = replaced2.get(d);
+    const r = replaced3.get(d);
     if (r === void 0) out.push(d);
     else if (r !== null) out.push(r);
   }
@@ -11811,6 +11814,9 @@ function loopAdvice(loop, counter, api, execution2) {
     const name2 = connection ?? "conn";
     return `Keep one ${name2} for the whole loop, opened before it (with engine.connect() as conn:, or with Session(engine) as session:), and commit as you go: ${name2}.commit() every 1000 rows or so with a counter (${counter}) and once after the loop; or pass the rows as one list of dicts to ${name2}.execute(${execution2.construct === "core" ? "insert(table)" : "text(sql)"}, rows).`;
   }
+  if (api === "sequelize") {
+    return `Open one transaction before the loop (const t = await sequelize.transaction()), pass { transaction: t } to each call and commit it once after the loop, or every 1000 rows or so with a counter (${counter}), opening the next one then; or insert the rows with one Model.bulkCreate(rows, { transaction: t }).`;
+  }
   return `Commit every 1000 rows or so, with a counter (${counter}), and once after the loop.`;
 }
 var MEASURED_PREPARED, MEASURED_LITERAL, CommitPerRowRule, COUNTER, commit_per_row_default;
@@ -11894,7 +11900,7 @@ var init_commit_per_row = __esm({
 var commit_per_row_default2;
 var init_commit_per_row2 = __esm({
   "rules/commit-per-row.md"() {
-    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, SQLAlchemy `conn.commit()`/`session.commit()` and the end of a\n  `with engine.begin() as conn:` (or `with conn.begin():`) block opened inside the loop (the advice then is one\n  connection or session for the whole loop, committed every 1000 rows or so, or the rows passed together as a list;\n  for the ORM's `session.add(obj)`, one commit after the loop, which flushes the objects together, or\n  `session.execute(insert(Model), rows)`), a JPA or Hibernate transaction's `commit()` (`em.getTransaction().commit()`,\n  `tx.commit()` with `tx` from `em.getTransaction()` or `session.beginTransaction()`) in a loop that persists an\n  entity on every pass (the advice: commit once after the loop, or every 1000 entities with `flush()` and `clear()`:\n  the flush at a commit sends the entities persisted since the last one together), node `commitTransaction`, an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table. A loop in another file that\n  calls the method (DayTrader's populate loop calling `register()`) reaches the method's commits and those of a\n  commit helper it calls (`commit(conn)`), and a loop with several commit sites (both branches of an `if`, a\n  method and its helper) is one finding, on the commit under the fewest `if`s (the path most passes take; the\n  first on a tie). Each loop that reaches one shared helper through its own\n  method gets its own finding, on that method's call of the helper (DayTrader's quote, user and holding loops\n  commit through `createQuote()`, `register()` and `buy()`: three findings, not one on the helper's line). For\n  such a loop the advice is to leave the commit to the caller: the called method sees one row per call and cannot\n  count them. Its remedy is then the one `single-row-insert` gives the loop's INSERT (a method that takes the rows\n  together), so the finding is shown as a part of that one, on the INSERT's line, as related information (alone\n  when `single-row-insert` is off or silenced there).\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nThe COMMITs after single-row INSERTs in a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 times in this script (lines 2\u201340,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
+    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, SQLAlchemy `conn.commit()`/`session.commit()` and the end of a\n  `with engine.begin() as conn:` (or `with conn.begin():`) block opened inside the loop (the advice then is one\n  connection or session for the whole loop, committed every 1000 rows or so, or the rows passed together as a list;\n  for the ORM's `session.add(obj)`, one commit after the loop, which flushes the objects together, or\n  `session.execute(insert(Model), rows)`), a JPA or Hibernate transaction's `commit()` (`em.getTransaction().commit()`,\n  `tx.commit()` with `tx` from `em.getTransaction()` or `session.beginTransaction()`) in a loop that persists an\n  entity on every pass (the advice: commit once after the loop, or every 1000 entities with `flush()` and `clear()`:\n  the flush at a commit sends the entities persisted since the last one together), node `commitTransaction`, Sequelize `t.commit()` of a\n  `sequelize.transaction()` opened in the loop, and a managed `sequelize.transaction(async (t) => \u2026)` called on\n  every pass, which commits when its callback ends (the advice then is one transaction opened before the loop and\n  passed to each call, or `Model.bulkCreate(rows, { transaction: t })`), an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table. A loop in another file that\n  calls the method (DayTrader's populate loop calling `register()`) reaches the method's commits and those of a\n  commit helper it calls (`commit(conn)`), and a loop with several commit sites (both branches of an `if`, a\n  method and its helper) is one finding, on the commit under the fewest `if`s (the path most passes take; the\n  first on a tie). Each loop that reaches one shared helper through its own\n  method gets its own finding, on that method's call of the helper (DayTrader's quote, user and holding loops\n  commit through `createQuote()`, `register()` and `buy()`: three findings, not one on the helper's line). For\n  such a loop the advice is to leave the commit to the caller: the called method sees one row per call and cannot\n  count them. Its remedy is then the one `single-row-insert` gives the loop's INSERT (a method that takes the rows\n  together), so the finding is shown as a part of that one, on the INSERT's line, as related information (alone\n  when `single-row-insert` is off or silenced there).\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nThe COMMITs after single-row INSERTs in a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 times in this script (lines 2\u201340,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
   }
 });
 
@@ -13186,6 +13192,13 @@ function bindingOf(api) {
       bindLoop: "Write bound parameters (:name) in the text() once, before the loop, and pass each row's values in a dict; better, pass all the rows as one list of dicts (SQLAlchemy runs it as an executemany)"
     };
   }
+  if (api === "sequelize") {
+    return {
+      markers: "bind parameters ($1, $2) given with the bind option",
+      bindValues: "Pass the values with the bind option instead of replacements, sequelize.query(sql, { bind: [a, b] }) with $1, $2 in the text: Sequelize sends bind parameters to Db2 as parameter markers, while it writes replacements into the text",
+      bindLoop: "Write bind parameters ($1, $2) in the text and pass each row's values with the bind option; better, insert the rows together with sequelize.getQueryInterface().bulkInsert(table, rows)"
+    };
+  }
   return {
     markers: "parameter markers (?)",
     bindValues: "Use parameter markers (?) and bind the values",
@@ -13208,7 +13221,7 @@ function checkSpliced({ schema, report: report2 }, executions) {
     const statement = stmt.kind === "merge" ? "MERGE" : "INSERT";
     const values = splices.filter((x) => !x?.numeric);
     const table = targetName2(execution2, stmt, schema);
-    const how = HOW2[execution2.textKind] ?? "the text";
+    const how = execution2.api === "sequelize" && execution2.textKind === "format" ? "Sequelize's replacements" : HOW2[execution2.textKind] ?? "the text";
     const names3 = spliced.map((s, i) => splices[i] ? splices[i].text : void 0);
     const key = execution2.loop && !execution2.guarded && !rowList ? `${rowAtATimeLoopKey(execution2.loop)}:${messageId}:${statement}` : void 0;
     const group = key ? byLoop.get(key) : void 0;
@@ -13401,7 +13414,7 @@ var init_prefer_parameter_markers = __esm({
 var prefer_parameter_markers_default2;
 var init_prefer_parameter_markers2 = __esm({
   "rules/prefer-parameter-markers.md"() {
-    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later, a lodash/underscore template\n(`template(text)(data)`, `_.template`: each `<%= x %>` or `<%- x %>` slot holds the data's `x`) \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable (or, in JavaScript, pushed onto an array that is\njoined). Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions as the statement's text shows them: *Values spliced into INSERT INTO\nAPP.PEOPLE through a format template: p.name, p.age.* A variable that holds values built from others\n(`insert_row = f\"{insert_row},{value}\"`, then `f\"INSERT INTO {table} VALUES ({insert_row})\"`) is named itself,\nnot the values it was built from; a variable that holds the statement is not a name. Values spliced into INSERTs\non each pass of one loop, into one table or several, are **one finding**, on the first call and spanning to the\nlast (*Values spliced into INSERT INTO TABLEA and TABLEB \u2026*). The same goes for an upsert, `MERGE \u2026 USING (VALUES (\u2026))`, whose values are\nspliced into its `VALUES` (an ORM's upsert of one row per call). A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop). In a bulk loop such numbers are reported for\nthe compiles alone, without the injection warning. Where the code visibly doubles the single quotes of every\nvalue it splices that is not a number \u2014 `.replace(\"'\", \"''\")` on the value, on the variables it is built from, or\nin a function of the file it goes through (`addquotes(value, True)`) \u2014 the message says the values are *quoted by\nhand* instead of calling them an injection risk; where they go through an escape function (`this.escape(value)`,\n`db.escapeLiteral(value)`, `SqlString.escape(value)`; not HTML, URL or regular-expression escaping such as\n`_.escape` or `re.escape`), that they are *escaped by the code*. Either way they are\nstill compiled as new text: the remedy is the same.\n\n**INSERT texts a function returns** (JavaScript/TypeScript). A named function or method that builds an INSERT (or an\nupsert MERGE) with values spliced into its rows and returns the text is a query generator: whoever runs the text \u2014\nanother file, an ORM's query class that prepares it \u2014 runs a new text on every call. Such a text is reported once,\nat the string where its INSERT is written, naming the function: *Rows spliced into the INSERT INTO\n<this.quoteTable(tableName)> that bulkInsertQuery() returns: tuples. Built through a format template for its caller\nto run, every call makes a new statement of many rows of literals \u2026* (Sequelize's Db2 `bulkInsertQuery`, which\nsplices every row of `bulkCreate` as escaped literals into one `VALUES` list; and its `upsertQuery`, a MERGE whose\n`USING (VALUES (\u2026))` row and `INSERT \u2026 VALUES (\u2026)` take the escaped values, with its aliases spliced after `AS`:\n*Values spliced into the MERGE INTO <tableNameQuoted> that upsertQuery() returns: insertValuesEscaped \u2026*.) A class\nfield holding an arrow function (`insertQuery = (row) => \u2026`) is such a method too. The same policy holds as for the text a call runs: names (a table, a column list),\nmarkers and numbers spliced alone are not values, a text with literals only is not reported, and a text the function\nalso runs itself is reported once, at that call. A function's `return` inside a callback (`rows.map(r => \u2026)`) is the\ncallback's, not the function's. No loop, connection or autocommit is known for a returned text, so the other\nrow-at-a-time rules do not read it.\n\n**Many rows in one text.** A `VALUES (%s)` filled with one spliced expression named like a list of rows\n(`row_string`, `values`), or a text that appends a row to itself on each pass (`sql = f\"{sql},({row})\"`, run every\n1000 rows), carries many rows per text: it is reported without the per-row compile figures (and not at all when its\nvalues are numbers). A variable so named whose assignments write no `(` (`values = \", \".join(...)` of one CSV\nline) holds one row, and is reported as one.\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the `minRepeats`-th, with how many \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported, nor\nis the static SQL of an SQL routine or compound statement (`BEGIN \u2026 END`), which Db2 compiles with the\nroutine: a literal INSERT in its loop is a row-at-a-time matter (single-row-insert), and only its dynamic\nSQL (`EXECUTE IMMEDIATE`, `PREPARE` of a text built at run time) is looked at here; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nThe literal INSERTs into one table of a script (or of one function, in code) are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nThose figures are for one row per text. A text of many rows of literals (1000 rows a text, or ibmdbpy's chunks of\nabout 100,000 literals) is compiled less often \u2014 10,000 rows are 10 compiles, not 10,000 \u2014 so they do not carry\nover. Its cost is different: each such text is a new, large statement that Db2 parses, optimises and keeps in its\npackage cache for one use, crowding out statements that are reused, and a statement may not exceed 2 MB\n([SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits): 2 097 152 bytes), so the\nchunk size must be kept under it by hand. Bound rows (an array insert, `executemany`) keep one text whatever\nthe number of rows.\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe. Doubling its quotes (`replace(\"'\", \"''\")`) closes that hole for a string, but it is quoting by\nhand: it has to be done for every value and type, and an escape done wrong changes the data\n(`replace(\"\\\\\", \"'\")` before the doubling stores a quote for every backslash). Bound values need no quoting.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). SQLAlchemy's `text()` takes its markers by name instead:\nwrite `:name` where each value goes and pass the values as a dict, `conn.execute(text(sql), {\"name\": value})`, or a\nlist of such dicts for many rows; SQLAlchemy turns the names into the driver's markers, and the message on a\n`text()` says so rather than asking for `?`. The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them. A Db2 for z/OS script (SPUFI, DSNTIAD in a JCL step) has\nno parameter markers, no multi-row `VALUES` and no `IMPORT`: the finding there points to the LOAD utility.\n\nIn a MERGE, a marker in `USING (VALUES (?, ?))` has no type of its own: Db2 takes it from the marker's use (the\ntarget column it is compared with or inserted into), and a source column it cannot type so \u2014 not used again, or used\nas two types \u2014 fails to prepare (SQL0418N; SQLCODE -20433 on Db2 for z/OS) until the marker is cast:\n`USING (VALUES (CAST(? AS INTEGER), CAST(? AS VARCHAR(40)))) AS s (id, name)`. The finding on a MERGE says so.\n\nFor a query generator, return the INSERT with a parameter marker for each value and the values beside it (as the\nORM's own bind parameters do), and let the code that runs it bind them: one prepared text for any number of calls,\nand the rows of a bulk insert sent as an array insert, `executemany` or a batch of executes of that one statement.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size),\n  [SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits) (maximum length of an SQL\n  statement: 2 097 152 bytes)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
+    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later, a lodash/underscore template\n(`template(text)(data)`, `_.template`: each `<%= x %>` or `<%- x %>` slot holds the data's `x`) \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable (or, in JavaScript, pushed onto an array that is\njoined). Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions as the statement's text shows them: *Values spliced into INSERT INTO\nAPP.PEOPLE through a format template: p.name, p.age.* A variable that holds values built from others\n(`insert_row = f\"{insert_row},{value}\"`, then `f\"INSERT INTO {table} VALUES ({insert_row})\"`) is named itself,\nnot the values it was built from; a variable that holds the statement is not a name. Values spliced into INSERTs\non each pass of one loop, into one table or several, are **one finding**, on the first call and spanning to the\nlast (*Values spliced into INSERT INTO TABLEA and TABLEB \u2026*). The same goes for an upsert, `MERGE \u2026 USING (VALUES (\u2026))`, whose values are\nspliced into its `VALUES` (an ORM's upsert of one row per call). A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop). In a bulk loop such numbers are reported for\nthe compiles alone, without the injection warning. Where the code visibly doubles the single quotes of every\nvalue it splices that is not a number \u2014 `.replace(\"'\", \"''\")` on the value, on the variables it is built from, or\nin a function of the file it goes through (`addquotes(value, True)`) \u2014 the message says the values are *quoted by\nhand* instead of calling them an injection risk; where they go through an escape function (`this.escape(value)`,\n`db.escapeLiteral(value)`, `SqlString.escape(value)`; not HTML, URL or regular-expression escaping such as\n`_.escape` or `re.escape`), that they are *escaped by the code*. Either way they are\nstill compiled as new text: the remedy is the same.\n\n**INSERT texts a function returns** (JavaScript/TypeScript). A named function or method that builds an INSERT (or an\nupsert MERGE) with values spliced into its rows and returns the text is a query generator: whoever runs the text \u2014\nanother file, an ORM's query class that prepares it \u2014 runs a new text on every call. Such a text is reported once,\nat the string where its INSERT is written, naming the function: *Rows spliced into the INSERT INTO\n<this.quoteTable(tableName)> that bulkInsertQuery() returns: tuples. Built through a format template for its caller\nto run, every call makes a new statement of many rows of literals \u2026* (Sequelize's Db2 `bulkInsertQuery`, which\nsplices every row of `bulkCreate` as escaped literals into one `VALUES` list; and its `upsertQuery`, a MERGE whose\n`USING (VALUES (\u2026))` row and `INSERT \u2026 VALUES (\u2026)` take the escaped values, with its aliases spliced after `AS`:\n*Values spliced into the MERGE INTO <tableNameQuoted> that upsertQuery() returns: insertValuesEscaped \u2026*.) A class\nfield holding an arrow function (`insertQuery = (row) => \u2026`) is such a method too. The same policy holds as for the text a call runs: names (a table, a column list),\nmarkers and numbers spliced alone are not values, a text with literals only is not reported, and a text the function\nalso runs itself is reported once, at that call. A function's `return` inside a callback (`rows.map(r => \u2026)`) is the\ncallback's, not the function's. No loop, connection or autocommit is known for a returned text, so the other\nrow-at-a-time rules do not read it.\n\n**Many rows in one text.** A `VALUES (%s)` filled with one spliced expression named like a list of rows\n(`row_string`, `values`), or a text that appends a row to itself on each pass (`sql = f\"{sql},({row})\"`, run every\n1000 rows), carries many rows per text: it is reported without the per-row compile figures (and not at all when its\nvalues are numbers). A variable so named whose assignments write no `(` (`values = \", \".join(...)` of one CSV\nline) holds one row, and is reported as one.\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the `minRepeats`-th, with how many \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported, nor\nis the static SQL of an SQL routine or compound statement (`BEGIN \u2026 END`), which Db2 compiles with the\nroutine: a literal INSERT in its loop is a row-at-a-time matter (single-row-insert), and only its dynamic\nSQL (`EXECUTE IMMEDIATE`, `PREPARE` of a text built at run time) is looked at here; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nThe literal INSERTs into one table of a script (or of one function, in code) are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nThose figures are for one row per text. A text of many rows of literals (1000 rows a text, or ibmdbpy's chunks of\nabout 100,000 literals) is compiled less often \u2014 10,000 rows are 10 compiles, not 10,000 \u2014 so they do not carry\nover. Its cost is different: each such text is a new, large statement that Db2 parses, optimises and keeps in its\npackage cache for one use, crowding out statements that are reused, and a statement may not exceed 2 MB\n([SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits): 2 097 152 bytes), so the\nchunk size must be kept under it by hand. Bound rows (an array insert, `executemany`) keep one text whatever\nthe number of rows.\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe. Doubling its quotes (`replace(\"'\", \"''\")`) closes that hole for a string, but it is quoting by\nhand: it has to be done for every value and type, and an escape done wrong changes the data\n(`replace(\"\\\\\", \"'\")` before the doubling stores a quote for every backslash). Bound values need no quoting.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). SQLAlchemy's `text()` takes its markers by name instead:\nwrite `:name` where each value goes and pass the values as a dict, `conn.execute(text(sql), {\"name\": value})`, or a\nlist of such dicts for many rows; SQLAlchemy turns the names into the driver's markers, and the message on a\n`text()` says so rather than asking for `?`. Sequelize's raw `sequelize.query(sql, { replacements })` looks bound\nbut is not: Sequelize escapes each replacement (`?`, `:name`) into the text before sending it, so every row is a\nnew statement for Db2 to compile, and the finding names the values (*through Sequelize's replacements*); pass them\nwith the `bind` option instead (`$1`, `$2` in the text), which Sequelize sends as parameter markers. The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them. A Db2 for z/OS script (SPUFI, DSNTIAD in a JCL step) has\nno parameter markers, no multi-row `VALUES` and no `IMPORT`: the finding there points to the LOAD utility.\n\nIn a MERGE, a marker in `USING (VALUES (?, ?))` has no type of its own: Db2 takes it from the marker's use (the\ntarget column it is compared with or inserted into), and a source column it cannot type so \u2014 not used again, or used\nas two types \u2014 fails to prepare (SQL0418N; SQLCODE -20433 on Db2 for z/OS) until the marker is cast:\n`USING (VALUES (CAST(? AS INTEGER), CAST(? AS VARCHAR(40)))) AS s (id, name)`. The finding on a MERGE says so.\n\nFor a query generator, return the INSERT with a parameter marker for each value and the values beside it (as the\nORM's own bind parameters do), and let the code that runs it bind them: one prepared text for any number of calls,\nand the rows of a bulk insert sent as an array insert, `executemany` or a batch of executes of that one statement.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size),\n  [SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits) (maximum length of an SQL\n  statement: 2 097 152 bytes)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
   }
 });
 
@@ -13724,7 +13737,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush, objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). For the ORMs InsertLint cannot see the configuration: Hibernate sends\nthe INSERTs of one flush as JDBC batches only when `hibernate.jdbc.batch_size` is set (`persistence.xml`, or\n`spring.jpa.properties.hibernate.jdbc.batch_size` with Spring Boot; 50 to 1000, with `hibernate.order_inserts=true`),\nso a loop flushed once is not reported and the advice names the setting \"if it is not already\"; what the code does\nshow is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, Sequelize on Db2 `Model.create(values)` and\n  `Model.build(values).save()` / `new Model(values).save()` (no SQL text in the code: read as the one-row INSERT\n  Sequelize sends, into the table `define`/`init` names, else `<Order>` for the model, whose table Sequelize names\n  by pluralising it), CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush, objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). For the ORMs InsertLint cannot see the configuration: Hibernate sends\nthe INSERTs of one flush as JDBC batches only when `hibernate.jdbc.batch_size` is set (`persistence.xml`, or\n`spring.jpa.properties.hibernate.jdbc.batch_size` with Spring Boot; 50 to 1000, with `hibernate.order_inserts=true`),\nso a loop flushed once is not reported and the advice names the setting \"if it is not already\"; what the code does\nshow is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); node ibm_db `query({sql, params, ArraySize})`;\nSequelize `Model.bulkCreate(rows)` (or `queryInterface.bulkInsert(table, rows)` for raw rows): its Db2 dialect sends\nthe rows as one multi-row `INSERT \u2026 VALUES`, so give it a few thousand rows per call rather than everything at once; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -15868,9 +15881,11 @@ function otherDatabase(name2) {
   return `talks to another database (${name2}), not Db2`;
 }
 function javascriptAccess(text2, options) {
-  if (JS_DB2.test(text2) || importsConfigured(text2, "js", options)) return void 0;
+  if (JS_DB2.test(text2) || SEQUELIZE_DB2.test(text2) || importsConfigured(text2, "js", options)) return void 0;
   const other = JS_OTHER_DATABASE.exec(text2);
   if (other) return otherDatabase(other[1]);
+  const sequelize = SEQUELIZE_OTHER.exec(text2);
+  if (sequelize) return otherDatabase(`Sequelize dialect ${sequelize[1] ?? sequelize[2] ?? sequelize[3]}`);
   return runsSqlText(text2) || SQL_LITERAL.test(text2) && JS_QUERY_BUILDER.test(text2) ? void 0 : NO_DB2_ACCESS;
 }
 function pythonAccess(text2, options, path) {
@@ -15935,7 +15950,7 @@ function callsOneOf(text2, names3) {
 function shellAccess(text2) {
   return /\bdb2\b/.test(text2) ? void 0 : "no db2 command found";
 }
-var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, PY_DB2, PY_OTHER_DATABASE, OTHER_SQLALCHEMY_URL, DB2_SQLALCHEMY_URL, IBM_DB_SA_REQUIREMENT, REQUIREMENT_FILE, PY_IMPORT_LINE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, JAVA_ORM, JAVA_OTHER_DATABASE, CLI;
+var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, SEQUELIZE_DB2, SEQUELIZE_OTHER, PY_DB2, PY_OTHER_DATABASE, OTHER_SQLALCHEMY_URL, DB2_SQLALCHEMY_URL, IBM_DB_SA_REQUIREMENT, REQUIREMENT_FILE, PY_IMPORT_LINE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, JAVA_ORM, JAVA_OTHER_DATABASE, CLI;
 var init_access = __esm({
   "server/src/code/access.ts"() {
     "use strict";
@@ -15945,6 +15960,8 @@ var init_access = __esm({
     JS_QUERY_BUILDER = /\b\w{0,60}(?:query|Query|sql|Sql|SQL)\w{0,60}\s{0,40}(?::[^=;\n]{0,200})?=\s{0,40}(?:async\s{1,40})?(?:\([^()]{0,200}\)(?:\s{0,40}:[^=;\n]{0,200})?|[A-Za-z_$][\w$]{0,60})\s{0,40}=>/;
     JS_DB2 = /ibm_db|idb-p?connector/;
     JS_OTHER_DATABASE = /(?:\bfrom\s*|\brequire\s*\(\s*)["'](pg|pg-promise|postgres|mysql2?|mariadb|sqlite3?|better-sqlite3|oracledb|mssql|tedious|mongodb|mongoose|@prisma\/client|@neondatabase\/serverless|@vercel\/postgres)["']/;
+    SEQUELIZE_DB2 = /\bdialect['"]?\s{0,40}:\s{0,40}['"`](?:db2|ibmi)['"`]|['"`](?:db2|ibmi):\/\/|['"`](?:@sequelize\/db2(?:-ibmi)?|sequelize-ibmi)['"`]/;
+    SEQUELIZE_OTHER = /\bdialect['"]?\s{0,40}:\s{0,40}['"`](postgres|mysql|mariadb|sqlite|mssql|snowflake|oracle)['"`]|new\s{1,40}Sequelize\s{0,40}\(\s{0,40}['"`](postgres(?:ql)?|mysql|mariadb|sqlite|mssql):|['"`]@sequelize\/(postgres|mysql|mariadb|sqlite3|mssql|snowflake)['"`]/;
     PY_DB2 = /ibm_db|\bdb2\b|pyodbc|jaydebeapi/i;
     PY_OTHER_DATABASE = /^[ \t]*(?:import|from)\s+(psycopg2?|sqlite3|pymysql|MySQLdb|mysql\.connector|cx_Oracle|oracledb|pymssql|asyncpg|aiosqlite|pymongo)\b/m;
     OTHER_SQLALCHEMY_URL = /["'](postgres(?:ql)?|mysql|mariadb|sqlite|oracle|mssql|redshift|snowflake)(?:\+\w{1,20})?:\/\//;
@@ -16376,12 +16393,12 @@ var init_sqltext = __esm({
 function shownThrough(pieces, ref) {
   if (!pieces.some((p) => p.kind === "splice")) return pieces;
   let words = "";
-  let quoted = false;
+  let quoted2 = false;
   for (const p of pieces) {
     if (p.kind !== "text") continue;
     for (const c of p.text) {
-      if (c === "'") quoted = !quoted;
-      else if (!quoted) words += c;
+      if (c === "'") quoted2 = !quoted2;
+      else if (!quoted2) words += c;
     }
     words += " ";
   }
@@ -17343,6 +17360,9 @@ var init_model = __esm({
         };
         const splices = prepare ? prepare.execution.splices : read.all.map((x) => this.spliceOf(x.span, scope, x.shown));
         if (splices && splices.length > 0) execution2.splices = splices;
+        if (e.escapedSplices) {
+          for (const s of execution2.splices ?? []) if (!s.markers && !s.quoted) s.escaped = true;
+        }
         if (!prepare && e.sql && !("pieces" in e.sql) && read.spliced.length > 0 && statements.some((st) => st.kind === "insert") && growsRowByRow(e.sql.text, scope, this.source)) execution2.rowList = true;
         const fn = functionScope(ctx.scope);
         if (fn) execution2.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
@@ -19307,8 +19327,8 @@ function annotationString(annotation, key, ev) {
   return void 0;
 }
 function javaTableName(name2) {
-  const quoted = /^(?:"([^"]+)"|`([^`]+)`)$/.exec(name2);
-  if (quoted) return `"${quoted[1] ?? quoted[2]}"`;
+  const quoted2 = /^(?:"([^"]+)"|`([^`]+)`)$/.exec(name2);
+  if (quoted2) return `"${quoted2[1] ?? quoted2[2]}"`;
   if (!/^[A-Za-z_][A-Za-z0-9_$#@]*$/.test(name2) || /[a-z][A-Z]/.test(name2)) return void 0;
   return name2;
 }
@@ -19770,6 +19790,301 @@ var init_jcl2 = __esm({
   }
 });
 
+// server/src/code/languages/javascript-sequelize.ts
+function importedNames(text2, driverModules) {
+  const out = /* @__PURE__ */ new Set();
+  if (driverModules.length === 0) return out;
+  const configured = (m) => driverModules.some((c) => namesModule(m, c));
+  const bind = (clause) => {
+    for (const part of clause.replace(/[{}]/g, ",").split(",")) {
+      const words = part.trim().split(/\s{0,40}(?::|\bas\b)\s{0,40}/);
+      const name2 = words[words.length - 1]?.replace(/^\*\s*/, "").trim();
+      if (name2 && /^[A-Za-z_$][\w$]*$/.test(name2) && name2 !== "type") out.add(name2);
+    }
+  };
+  for (const pattern of [REQUIRE_BINDING, IMPORT_BINDING]) {
+    const re = new RegExp(pattern.source, pattern.flags);
+    for (let m = re.exec(text2); m; m = re.exec(text2)) {
+      let clause = m[1].trimEnd();
+      if (pattern === IMPORT_BINDING) {
+        if (!/\bfrom$/.test(clause)) continue;
+        clause = clause.slice(0, -4);
+      }
+      if (configured(m[2])) bind(clause);
+    }
+  }
+  return out;
+}
+function sequelizeFile(text2, driverModules) {
+  const db2 = SEQUELIZE_DB2.test(text2);
+  const imported = db2 || !/sequelize/i.test(text2) ? /* @__PURE__ */ new Set() : importedNames(text2, driverModules);
+  return db2 || imported.size > 0 ? { db2, imported } : void 0;
+}
+function withSequelizeFile(text2, file, read) {
+  reading.set(text2, file);
+  try {
+    return read();
+  } finally {
+    reading.delete(text2);
+  }
+}
+function property(obj2, key) {
+  if (obj2?.type !== "object") return void 0;
+  for (const pair of obj2.namedChildren) {
+    if (pair?.type === "pair" && pair.childForFieldName("key")?.text.replace(/['"`]/g, "") === key) return pair.childForFieldName("value") ?? void 0;
+  }
+  return void 0;
+}
+function constantString2(node, ev) {
+  const text2 = node ? ev.evaluate(node) : void 0;
+  if (!text2 || text2.pieces.some((p) => p.kind !== "text")) return void 0;
+  const value = text2.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
+  return /^[^\s"]{1,128}$/.test(value) ? value : void 0;
+}
+function tableOf(options, modelName, ev) {
+  const name2 = constantString2(property(options, "tableName"), ev) ?? (property(options, "freezeTableName")?.type === "true" ? modelName : void 0);
+  if (!name2) return null;
+  const schema = constantString2(property(options, "schema"), ev);
+  return schema ? { name: name2, schema } : { name: name2 };
+}
+function modelTables(root, ev, file) {
+  const tables2 = /* @__PURE__ */ new Map();
+  file.plainClasses = /* @__PURE__ */ new Set();
+  for (const cls of root.descendantsOfType("class_declaration")) {
+    const heritage = cls?.namedChildren.find((c) => c?.type === "class_heritage");
+    const name2 = cls?.childForFieldName("name")?.text;
+    if (name2 && !/\bextends\s{1,40}[\w$.]{0,100}Model\b/.test(heritage?.text ?? "")) file.plainClasses.add(name2);
+  }
+  for (const call of root.descendantsOfType("call_expression")) {
+    const fn = call?.childForFieldName("function");
+    if (fn?.type !== "member_expression" && fn?.type !== "identifier") continue;
+    const method = fn.type === "member_expression" ? fn.childForFieldName("property")?.text : fn.text;
+    const args = argsOf(call.childForFieldName("arguments"));
+    if (method === "define" && fn.type === "member_expression") {
+      const parent = parentOf(call);
+      const declarator = parent?.type === "await_expression" ? parentOf(parent) : parent;
+      const variable = declarator?.type === "variable_declarator" ? declarator.childForFieldName("name") : void 0;
+      if (variable?.type !== "identifier") continue;
+      tables2.set(variable.text, tableOf(args[2], constantString2(args[0], ev), ev));
+    } else if (method === "init" && fn.type === "member_expression") {
+      const model = fn.childForFieldName("object");
+      if (model?.type !== "identifier" || !property(args[1], "sequelize") && !property(args[1], "tableName")) continue;
+      tables2.set(model.text, tableOf(args[1], model.text, ev));
+    } else if (method === "Table" && parentOf(call)?.type === "decorator") {
+      let cls = parentOf(parentOf(call));
+      if (cls?.type === "export_statement") cls = cls.childForFieldName("declaration");
+      const name2 = cls?.type === "class_declaration" || cls?.type === "class" ? cls.childForFieldName("name")?.text : void 0;
+      if (name2) tables2.set(name2, tableOf(args[0], name2, ev));
+    }
+  }
+  return tables2;
+}
+function modelOf(node, file, ev) {
+  if (!node) return void 0;
+  const tables2 = file.tables ??= modelTables(node.tree.rootNode, ev, file);
+  if (node.type === "identifier") {
+    if (tables2.has(node.text) || file.imported.has(node.text)) return node;
+    return file.db2 && modelLike(node.text) && !file.plainClasses?.has(node.text) ? node : void 0;
+  }
+  if (node.type === "member_expression") {
+    const object = node.childForFieldName("object");
+    const name2 = node.childForFieldName("property")?.text;
+    if (!object || !name2 || !modelLike(name2)) return void 0;
+    const root = object.type === "member_expression" ? object.childForFieldName("object") : object;
+    if (root?.type === "identifier" && file.imported.has(root.text)) return node;
+    return file.db2 && (object.type === "identifier" || object.type === "member_expression") ? node : void 0;
+  }
+  return void 0;
+}
+function modelLike(name2) {
+  return /^[A-Z][A-Za-z0-9_$]*$/.test(name2) && /[a-z]/.test(name2) && !NOT_MODELS.has(name2);
+}
+function builtModel(node, at, file, ev) {
+  let value = node;
+  if (value?.type === "identifier") value = ev.assignedBefore?.(value.text, at)?.[0]?.value;
+  if (value?.type === "await_expression") value = value.namedChild(0);
+  if (value?.type === "new_expression") return modelOf(value.childForFieldName("constructor"), file, ev);
+  if (value?.type !== "call_expression") return void 0;
+  const fn = value.childForFieldName("function");
+  if (fn?.type !== "member_expression" || fn.childForFieldName("property")?.text !== "build") return void 0;
+  return modelOf(fn.childForFieldName("object"), file, ev);
+}
+function sequelizeInstance(node, at, ev) {
+  if (!node) return false;
+  if (/(?:^|\.)sequelize$/i.test(node.text)) return true;
+  if (node.type !== "identifier") return false;
+  const value = ev.assignedBefore?.(node.text, at)?.[0]?.value;
+  return value?.type === "new_expression" && value.childForFieldName("constructor")?.text === "Sequelize";
+}
+function transactionCall(node, ev) {
+  let value = node;
+  if (value?.type === "await_expression") value = value.namedChild(0) ?? void 0;
+  if (value?.type !== "call_expression") return false;
+  const fn = value.childForFieldName("function");
+  return fn?.type === "member_expression" && fn.childForFieldName("property")?.text === "transaction" && sequelizeInstance(fn.childForFieldName("object") ?? void 0, value.startIndex, ev);
+}
+function classifySequelize(ctx, ev) {
+  const file = reading.get(ev.source);
+  if (!file) return void 0;
+  const { call } = ctx;
+  const at = call.node.startIndex;
+  const api = "sequelize";
+  switch (call.name) {
+    case "create":
+    case "bulkCreate": {
+      const model = modelOf(call.receiver, file, ev);
+      if (!model || call.args.length === 0 || call.args.length > 2) return void 0;
+      const many = call.name === "bulkCreate";
+      return [{ kind: "execute", api, action: many ? "executeMany" : "executePrepared", sql: insertText2(model, file, call.node), batched: many, construct: "orm" }];
+    }
+    case "save": {
+      const model = builtModel(call.receiver, at, file, ev);
+      return model ? [{ kind: "execute", api, action: "executePrepared", sql: insertText2(model, file, call.node), batched: false, construct: "orm" }] : void 0;
+    }
+    case "transaction": {
+      const fn = call.args.find((a) => /function|arrow/.test(a.type));
+      return fn && sequelizeInstance(call.receiver, at, ev) ? [{ kind: "commit", api }] : void 0;
+    }
+    case "commit": {
+      const t = call.receiver;
+      if (t?.type !== "identifier" || call.args.length > 0) return void 0;
+      return transactionCall(ev.assignedBefore?.(t.text, at)?.[0]?.value, ev) ? [{ kind: "commit", api, connection: t.text }] : void 0;
+    }
+    default:
+      return void 0;
+  }
+}
+function sequelizeQuery(ctx, ev, events) {
+  if (ctx.call.name !== "query" || !reading.has(ev.source) || !sequelizeInstance(ctx.call.receiver, ctx.call.node.startIndex, ev)) return events;
+  const options = ctx.call.args[1];
+  const replacements = options?.type === "object" && !property(options, "bind") ? property(options, "replacements") : void 0;
+  return events.map((e) => {
+    if (e.kind !== "execute") return e;
+    const text2 = replacements && e.sql && "pieces" in e.sql ? replaced(e.sql, replacements) : void 0;
+    return text2 ? { ...e, api: "sequelize", sql: text2, escapedSplices: true } : { ...e, api: "sequelize" };
+  });
+}
+function replaced(text2, replacements) {
+  const elements = replacements.type === "array" ? argsOf(replacements) : void 0;
+  const out = [];
+  let positional = 0;
+  let quoted2 = false;
+  let found = false;
+  const spanOf = (node) => ({ start: (node ?? replacements).startIndex, end: (node ?? replacements).endIndex });
+  for (const piece of text2.pieces) {
+    if (piece.kind !== "text") {
+      out.push(piece);
+      continue;
+    }
+    let from = 0;
+    const keep = (to) => {
+      if (to > from) out.push({ kind: "text", text: piece.text.slice(from, to), offsets: piece.offsets.slice(from, to) });
+    };
+    for (let i = 0; i < piece.text.length; i++) {
+      const c = piece.text[i];
+      if (c === "'") quoted2 = !quoted2;
+      if (quoted2) continue;
+      let end = -1;
+      let value;
+      if (c === "?") {
+        end = i + 1;
+        value = elements?.[positional++];
+      } else if (c === ":" && piece.text[i - 1] !== ":" && /[A-Za-z_]/.test(piece.text[i + 1] ?? "")) {
+        end = i + 1;
+        while (end < piece.text.length && /\w/.test(piece.text[end])) end++;
+        const name2 = piece.text.slice(i + 1, end);
+        value = replacements.type === "object" ? property(replacements, name2) ?? shorthand(replacements, name2) : void 0;
+      }
+      if (end < 0) continue;
+      keep(i);
+      out.push({ kind: "splice", span: spanOf(value) });
+      from = end;
+      i = end - 1;
+      found = true;
+    }
+    keep(piece.text.length);
+  }
+  return found ? { pieces: out, kind: "format", ...text2.from ? { from: text2.from } : {} } : void 0;
+}
+function shorthand(obj2, name2) {
+  return obj2.namedChildren.find((c) => c?.type === "shorthand_property_identifier" && c.text === name2) ?? void 0;
+}
+function insertText2(model, file, over) {
+  const start = over.startIndex;
+  const last = Math.max(start, over.endIndex - 1);
+  const piece = (text2, from) => {
+    const offsets = new Array(text2.length);
+    for (let i = 0; i < text2.length; i++) offsets[i] = Math.min(from + i, last);
+    return { kind: "text", text: text2, offsets };
+  };
+  const head = "INSERT INTO ";
+  const tail = " VALUES (?)";
+  const key = model.type === "identifier" ? model.text : void 0;
+  const table = key ? file.tables?.get(key) : void 0;
+  if (!table) {
+    const span = { start: model.startIndex, end: model.endIndex };
+    return { pieces: [piece(head, start), { kind: "splice", span }, piece(tail, start + head.length)], kind: "template", from: { start, end: over.endIndex } };
+  }
+  const name2 = `${table.schema ? `${quoted(table.schema)}.` : ""}${quoted(table.name)}`;
+  return { pieces: [piece(`${head}${name2}${tail}`, start)], kind: "constant", from: { start, end: over.endIndex } };
+}
+function quoted(name2) {
+  return /^[A-Z_][A-Z0-9_]*$/.test(name2) ? name2 : `"${name2.replace(/"/g, '""')}"`;
+}
+var NOT_MODELS, REQUIRE_BINDING, IMPORT_BINDING, reading, SEQUELIZE_CALLS;
+var init_javascript_sequelize = __esm({
+  "server/src/code/languages/javascript-sequelize.ts"() {
+    "use strict";
+    init_adapter();
+    init_access();
+    init_parents();
+    NOT_MODELS = /* @__PURE__ */ new Set([
+      "Object",
+      "Array",
+      "Promise",
+      "Reflect",
+      "Map",
+      "Set",
+      "WeakMap",
+      "WeakSet",
+      "Date",
+      "JSON",
+      "Math",
+      "Buffer",
+      "Symbol",
+      "Error",
+      "Number",
+      "String",
+      "Boolean",
+      "BigInt",
+      "Intl",
+      "URL",
+      "Proxy",
+      "Function",
+      "RegExp",
+      "Sequelize",
+      "Model",
+      "DataTypes",
+      "Op",
+      "Transaction",
+      "QueryTypes",
+      "React",
+      "Vue",
+      "Stream",
+      "Readable",
+      "Writable",
+      "EventEmitter",
+      "Worker",
+      "Blob",
+      "File"
+    ]);
+    REQUIRE_BINDING = /\b(?:const|let|var)\s{1,40}(\{[^{}]{0,2000}\}|[A-Za-z_$][\w$]{0,100})\s{0,40}=\s{0,40}require\s{0,40}\(\s{0,40}['"`]([^'"`\n]{1,200})['"`]\s{0,40}\)/g;
+    IMPORT_BINDING = /^[ \t]{0,40}import\b([^'"`;]{1,2000})['"`]([^'"`\n]{1,200})['"`]/gm;
+    reading = /* @__PURE__ */ new Map();
+    SEQUELIZE_CALLS = /* @__PURE__ */ new Set(["create", "bulkCreate", "save", "transaction", "commit"]);
+  }
+});
+
 // server/src/code/languages/javascript.ts
 function objectProperty(obj2, key) {
   for (const pair of obj2.namedChildren) {
@@ -19778,7 +20093,7 @@ function objectProperty(obj2, key) {
   }
   return void 0;
 }
-function makeJsAdapter(grammar) {
+function makeJsAdapter(grammar, sequelize = false) {
   return {
     grammar,
     loops: { for_statement: "for", for_in_statement: "for-of", while_statement: "while", do_statement: "do" },
@@ -19795,7 +20110,7 @@ function makeJsAdapter(grammar) {
       return fn.type === "member_expression" ? fn.childForFieldName("property")?.text : fn.text;
     },
     interestingCall(name2) {
-      return QUERY.has(name2) || PREPARE.has(name2) || EXECUTE.has(name2) || JS_CALLS.has(name2);
+      return QUERY.has(name2) || PREPARE.has(name2) || EXECUTE.has(name2) || JS_CALLS.has(name2) || sequelize && SEQUELIZE_CALLS.has(name2);
     },
     callSite(node) {
       const fn = node.childForFieldName("function");
@@ -19872,7 +20187,9 @@ function makeJsAdapter(grammar) {
       }
     },
     classify(ctx, ev) {
-      return classifyNode(ctx, ev);
+      const events = classifyNode(ctx, ev);
+      if (!sequelize) return events;
+      return events.length === 0 ? classifySequelize(ctx, ev) ?? events : sequelizeQuery(ctx, ev, events);
     },
     commentText: cStyleCommentText,
     defaultAutocommit(api) {
@@ -20062,18 +20379,20 @@ function classifyNode(ctx, ev) {
       return [];
   }
 }
-var DRIVER_CONNECTION_TYPES, JS_ADAPTERS, javascriptLanguage, QUERY, PREPARE, EXECUTE, ARRAY_BINDING, JS_CALLS, NOT_TEMPLATE, TEMPLATE_TAG;
+var DRIVER_CONNECTION_TYPES, JS_ADAPTERS, SEQUELIZE_ADAPTERS, javascriptLanguage, QUERY, PREPARE, EXECUTE, ARRAY_BINDING, JS_CALLS, NOT_TEMPLATE, TEMPLATE_TAG;
 var init_javascript = __esm({
   "server/src/code/languages/javascript.ts"() {
     "use strict";
     init_adapter();
     init_access();
+    init_javascript_sequelize();
     init_host_language();
     init_literals();
     init_sqltext();
     init_parents();
     DRIVER_CONNECTION_TYPES = /* @__PURE__ */ new Set(["Database", "Connection", "ODBCConnection"]);
     JS_ADAPTERS = { javascript: makeJsAdapter("javascript"), typescript: makeJsAdapter("typescript"), tsx: makeJsAdapter("tsx") };
+    SEQUELIZE_ADAPTERS = { javascript: makeJsAdapter("javascript", true), typescript: makeJsAdapter("typescript", true), tsx: makeJsAdapter("tsx", true) };
     javascriptLanguage = {
       languages: ["javascript", "typescript"],
       grammars: ["javascript", "typescript", "tsx"],
@@ -20083,7 +20402,10 @@ var init_javascript = __esm({
       read(source, env) {
         const leftOut = javascriptAccess(source.text, env.options);
         if (leftOut) return emptyResult(leftOut);
-        return readWithAdapter(source, env, JS_ADAPTERS[javascriptLanguage.grammarOf(source.path, source.language)]);
+        const grammar = javascriptLanguage.grammarOf(source.path, source.language);
+        const sequelize = sequelizeFile(source.text, env.options.driverModules);
+        if (sequelize) return withSequelizeFile(source.text, sequelize, () => readWithAdapter(source, env, SEQUELIZE_ADAPTERS[grammar]));
+        return readWithAdapter(source, env, JS_ADAPTERS[grammar]);
       }
     };
     QUERY = /* @__PURE__ */ new Set(["query", "querySync", "queryResult", "queryResultSync", "queryStream"]);
@@ -21314,15 +21636,15 @@ function parseRange(parser, text2, piece, lines) {
   });
 }
 function mask(text2, lines) {
-  return replaced(text2, lines, (line) => {
+  return replaced2(text2, lines, (line) => {
     const indent = /^[ \t]*/.exec(line)[0].length;
     return line.slice(0, indent) + ":" + line.slice(indent + 1).replace(/[^\r\n]/g, " ");
   });
 }
 function blank2(text2, pieces) {
-  return replaced(text2, pieces, (piece) => piece.replace(/[^\r\n]/g, " "));
+  return replaced2(text2, pieces, (piece) => piece.replace(/[^\r\n]/g, " "));
 }
-function replaced(text2, pieces, replace) {
+function replaced2(text2, pieces, replace) {
   const parts = [];
   let at = 0;
   for (const { start, end } of pieces) {
@@ -21417,8 +21739,8 @@ function argumentsText(args, ev) {
   return parts.length === 1 ? parts[0] : joinTexts(parts, parts.some((p) => p.kind !== "constant") ? "template" : "constant");
 }
 function heredocText(heredoc, ev) {
-  const { body, quoted } = heredoc;
-  if (quoted) return { pieces: [plainPiece(ev.source.slice(body.startIndex, body.endIndex), body.startIndex)], kind: "constant" };
+  const { body, quoted: quoted2 } = heredoc;
+  if (quoted2) return { pieces: [plainPiece(ev.source.slice(body.startIndex, body.endIndex), body.startIndex)], kind: "constant" };
   const pieces = [];
   let at = body.startIndex;
   let kind = "constant";
@@ -23976,19 +24298,19 @@ function unquoteOnce(items) {
 }
 function unquoteAs(items, isQuoted, alone) {
   const rests = /* @__PURE__ */ new Set();
-  let quoted = false;
+  let quoted2 = false;
   for (let i = 0; i < items.length; i++) {
     const l = items[i];
     if (l.rest || l.text === "") continue;
     if (isQuoted(l)) {
-      quoted = true;
+      quoted2 = true;
       continue;
     }
     const prev = items[i - 1];
     if (prev && prev.text !== "" && (isQuoted(prev) || prev.rest || rests.has(i - 1))) rests.add(i);
     else if (!isBlank2(l)) return void 0;
   }
-  if (!quoted) return void 0;
+  if (!quoted2) return void 0;
   if (rests.size > 0) {
     markDoubtful(items, rests, isQuoted, alone);
     markCutBeforeRests(items, rests);
@@ -28866,15 +29188,15 @@ async function readOpenCatalog(driver, schemas, server2) {
   const foreignColumns = addKeys(tables2, await q2(CATALOG_QUERIES.keys));
   addForeignKeys(tables2, await q2(CATALOG_QUERIES.references), foreignColumns);
   for (const r of await q2(CATALOG_QUERIES.checks)) {
-    tableOf(tables2, r)?.checks.push({ name: name(r.CONSTNAME), text: text(r.TEXT).trim(), enforced: text(r.ENFORCED).trim() !== "N" });
+    tableOf2(tables2, r)?.checks.push({ name: name(r.CONSTNAME), text: text(r.TEXT).trim(), enforced: text(r.ENFORCED).trim() !== "N" });
   }
   addIndexes(tables2, await q2(CATALOG_QUERIES.indexes));
   for (const r of await q2(CATALOG_QUERIES.triggers)) {
-    tableOf(tables2, r)?.triggers.push({ schema: name(r.TRIGSCHEMA), name: name(r.TRIGNAME), qualifier: name(r.QUALIFIER), text: text(r.TEXT).trim(), valid: text(r.VALID).trim() !== "X" });
+    tableOf2(tables2, r)?.triggers.push({ schema: name(r.TRIGSCHEMA), name: name(r.TRIGNAME), qualifier: name(r.QUALIFIER), text: text(r.TEXT).trim(), valid: text(r.VALID).trim() !== "X" });
   }
   addMqtDefinitions(tables2, await q2(CATALOG_QUERIES.mqts));
   addMqtBaseTables(tables2, await q2(CATALOG_QUERIES.mqtBases));
-  for (const r of await q2(CATALOG_QUERIES.partitionExpressions)) tableOf(tables2, r)?.partitionExpressions.push(text(r.DATAPARTITIONEXPRESSION).trim());
+  for (const r of await q2(CATALOG_QUERIES.partitionExpressions)) tableOf2(tables2, r)?.partitionExpressions.push(text(r.DATAPARTITIONEXPRESSION).trim());
   const partitionRows = await q2(CATALOG_QUERIES.partitions);
   const tablespacesById = readTablespaces(await select(driver, CATALOG_QUERIES.tablespaces()));
   addPartitions(tables2, partitionRows, tablespacesById);
@@ -28888,7 +29210,7 @@ async function readOpenCatalog(driver, schemas, server2) {
     tablespaces: [...tablespacesById.values()].filter((ts) => used.has(ts.name))
   };
 }
-function tableOf(tables2, r, schemaCol = "TABSCHEMA", nameCol = "TABNAME") {
+function tableOf2(tables2, r, schemaCol = "TABSCHEMA", nameCol = "TABNAME") {
   return tables2.get(keyOf2(name(r[schemaCol]), name(r[nameCol])));
 }
 function readTables(rows) {
@@ -28936,7 +29258,7 @@ function readIdentities(rows) {
 }
 function addColumns(tables2, rows, identities) {
   for (const r of rows) {
-    const table = tableOf(tables2, r);
+    const table = tableOf2(tables2, r);
     if (!table) continue;
     const generated = text(r.GENERATED).trim();
     const column = {
@@ -28961,7 +29283,7 @@ function addColumns(tables2, rows, identities) {
 function addKeys(tables2, rows) {
   const foreignColumns = /* @__PURE__ */ new Map();
   for (const r of rows) {
-    const table = tableOf(tables2, r);
+    const table = tableOf2(tables2, r);
     if (!table) continue;
     const constraint = name(r.CONSTNAME);
     const type = text(r.TYPE).trim();
@@ -28980,7 +29302,7 @@ function addKeys(tables2, rows) {
 }
 function addForeignKeys(tables2, rows, foreignColumns) {
   for (const r of rows) {
-    const table = tableOf(tables2, r);
+    const table = tableOf2(tables2, r);
     if (!table) continue;
     const constraint = name(r.CONSTNAME);
     let fk = table.foreignKeys.find((f) => f.name === constraint);
@@ -29004,7 +29326,7 @@ function addForeignKeys(tables2, rows, foreignColumns) {
 }
 function addIndexes(tables2, rows) {
   for (const r of rows) {
-    const table = tableOf(tables2, r);
+    const table = tableOf2(tables2, r);
     if (!table) continue;
     const schema = name(r.INDSCHEMA);
     const index = name(r.INDNAME);
@@ -29030,13 +29352,13 @@ function addIndexes(tables2, rows) {
 }
 function addMqtDefinitions(tables2, rows) {
   for (const r of rows) {
-    const table = tableOf(tables2, r, "VIEWSCHEMA", "VIEWNAME");
+    const table = tableOf2(tables2, r, "VIEWSCHEMA", "VIEWNAME");
     if (table?.mqt) Object.assign(table.mqt, { qualifier: name(r.QUALIFIER) || table.schema, text: text(r.TEXT).trim() });
   }
 }
 function addMqtBaseTables(tables2, rows) {
   for (const r of rows) {
-    tableOf(tables2, r)?.mqt?.baseTables.push(keyOf2(name(r.BSCHEMA), name(r.BNAME)));
+    tableOf2(tables2, r)?.mqt?.baseTables.push(keyOf2(name(r.BSCHEMA), name(r.BNAME)));
   }
 }
 function readTablespaces(rows) {
@@ -29060,7 +29382,7 @@ function readTablespaces(rows) {
 function addPartitions(tables2, rows, tablespacesById) {
   for (const r of rows) {
     if (["I", "L", "D"].includes(text(r.STATUS).trim().charAt(0))) continue;
-    tableOf(tables2, r)?.partitions.push({
+    tableOf2(tables2, r)?.partitions.push({
       name: name(r.DATAPARTITIONNAME),
       seq: int(r.SEQNO) ?? 0,
       low: text(r.LOWVALUE).trim(),
@@ -34077,8 +34399,8 @@ var init_main = __esm({
       StringValue2.isSnippet = isSnippet;
     })(StringValue || (StringValue = {}));
     (function(InlineCompletionItem2) {
-      function create2(insertText2, filterText, range, command) {
-        return { insertText: insertText2, filterText, range, command };
+      function create2(insertText3, filterText, range, command) {
+        return { insertText: insertText3, filterText, range, command };
       }
       InlineCompletionItem2.create = create2;
     })(InlineCompletionItem || (InlineCompletionItem = {}));
@@ -40256,9 +40578,9 @@ var init_scheduler = __esm({
        * (issue 15). `kind`: the kind of statement the edit fell in, whose analyses set the pace. Returns the wait (ms).
        */
       schedule(uri, version2, delayMs, keepApart = true, paced = true, kind = "") {
-        const replaced2 = this.pending.get(uri);
+        const replaced3 = this.pending.get(uri);
         this.cancel(uri);
-        const entry = { version: version2, paced, kind: replaced2 && replaced2.kind !== kind ? void 0 : kind };
+        const entry = { version: version2, paced, kind: replaced3 && replaced3.kind !== kind ? void 0 : kind };
         const pace = keepApart ? this.lastAnalysisMs(uri, kind) : void 0;
         const wait = pace !== void 0 ? Math.max(delayMs, this.last.get(uri).end + pace - Date.now()) : delayMs;
         const due = Date.now() + wait;
