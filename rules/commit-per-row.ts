@@ -6,7 +6,7 @@ import type { CommitCall, LoopInfo, SqlExecution } from '../server/src/code-mode
 import { countText, runReportOf } from './support/runs';
 import { writesSeedRows } from './support/targets';
 import { andList } from '../server/src/engine/merge';
-import { perRowCallee, isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code-model/facts';
+import { perRowCallee, isBulkLoop, isSingleRowValues, loopName, runsRows, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code-model/facts';
 
 /** Seed 000, committing every 5 rows against every 1000: prepared once (tests 65, 68), a new text per row (tests 61, 64). */
 const MEASURED_PREPARED = '10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68)';
@@ -16,6 +16,11 @@ const MEASURED_LITERAL = '10,000 single-row inserts whose text carries the value
  * The fix for a code loop. A loop lent through a function it calls once per row (DayTrader's populate loop calling
  * createQuote(), which commits): that function cannot count rows across calls, so the commit moves to the caller.
  */
+/** A loop's place in its file: what sameLoop compares. */
+function loopSpanKey(loop: LoopInfo): string {
+  return `${loop.span.start}:${loop.span.end}`;
+}
+
 function loopAdvice(loop: LoopInfo, counter: string, api: string, execution: SqlExecution): string {
   const connection = execution.connection?.name;
   const first = perRowCallee(loop);
@@ -72,16 +77,24 @@ const CommitPerRowRule: Rule = {
       // One finding per loop: its commits in both branches of an if, or in a method and the commit helper it calls
       // (DayTrader's buy() and commit(conn)), are one cause. It names the commit under the fewest ifs, the path most
       // passes take (buy() commits a global transaction under two conditions, else its connection).
-      const plainest: { commit: CommitCall; execution: SqlExecution }[] = [];
+      // By loop (its span: sameLoop), so that a file of thousands of loops is not a scan of every execution per commit.
+      const insertingIn = new Map<string, SqlExecution[]>();
+      for (const e of inserting) {
+        const key = loopSpanKey(e.loop!);
+        const list = insertingIn.get(key);
+        if (list) list.push(e);
+        else insertingIn.set(key, [e]);
+      }
+      const plainest = new Map<string, { commit: CommitCall; execution: SqlExecution }>();
       for (const commit of file.code.commits) {
         if (!isBulkLoop(commit.loop) || commit.guarded) continue;
-        const execution = inserting.find((e) => sameLoop(e.loop, commit.loop));
+        const execution = insertingIn.get(loopSpanKey(commit.loop!))?.[0];
         if (!execution) continue;
-        const i = plainest.findIndex((p) => sameLoop(p.commit.loop, commit.loop) && p.commit.loop!.file === commit.loop!.file);
-        if (i < 0) plainest.push({ commit, execution });
-        else if ((commit.conditions ?? 0) < (plainest[i].commit.conditions ?? 0)) plainest[i] = { commit, execution };
+        const key = `${loopSpanKey(commit.loop!)}\u0000${commit.loop!.file ?? ''}`;
+        const found = plainest.get(key);
+        if (!found || (commit.conditions ?? 0) < (found.commit.conditions ?? 0)) plainest.set(key, { commit, execution });
       }
-      for (const { commit, execution } of plainest) {
+      for (const { commit, execution } of plainest.values()) {
         if (!commit.loop) continue;
         const messageId = commit.api === 'sqlpl' ? 'routineLoop' : file.source.language === 'cobol' ? 'cobolLoop' : 'loop';
         // Values spliced into the text make each row's statement new to Db2: the literal series of the seed applies.
@@ -91,7 +104,7 @@ const CommitPerRowRule: Rule = {
         // the rows together): a part of single-row-insert's finding on the INSERT (shown alone if that rule is off).
         const partOf = perRowCallee(commit.loop) ? { partOf: { span: execution.callSpan } } : {};
         // Every table the loop fills (Debezium's test loop inserts into TABLEA and TABLEB, then commits).
-        const tables = new Set(inserting.filter((e) => sameLoop(e.loop, commit.loop)).map((e) => targetName(e, singleRowInsertOf(e)!, schema)));
+        const tables = new Set((insertingIn.get(loopSpanKey(commit.loop)) ?? []).map((e) => targetName(e, singleRowInsertOf(e)!, schema)));
         report({ messageId, data: { loop: loopName(commit.loop), table: andList([...tables]), counter, measured, advice: loopAdvice(commit.loop, counter, commit.api, execution) }, span: commit.callSpan, ...partOf });
       }
     }

@@ -14,6 +14,8 @@ import { buildMappedSql, plainPiece, type HostText, type TextPiece } from '../..
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { extractFromTree } from '../../server/src/code/model';
 import { C_ADAPTERS } from '../../server/src/code/languages/c';
+import { javaAdapter } from '../../server/src/code/languages/java';
+import { SchemaModel } from '../../server/src/schema/schema';
 import { grammarWasmFile } from '../../server/src/code/wasm';
 import type { SqlExecution } from '../../server/src/code-model/types';
 import { parseSql } from '../../server/src/sql/parser';
@@ -286,6 +288,51 @@ describe('robustness: code extractors (Java, Python, JavaScript)', function () {
         assert.equal(e.connection?.autocommit, i % 2 ? 'on' : 'off', `load${i}: its own function's autocommit switch`);
       });
       assert.ok(ratio < 48, `16× the functions took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+    } finally {
+      for (const tree of trees.values()) tree.delete();
+      parser.delete();
+    }
+  });
+  it('finds the connection, flushes and per-row commits of many Java methods that each open `conn` and persist through `em` in time linear in their number', async () => {
+    // Each execute filtered every connect of the file named like its connection (autocommit.ts), each session.add /
+    // persist every flush of its session or entity manager (model.ts), and commit-per-row looked for every commit's
+    // INSERT among all executions: 8,000 loops that open `session` and commit took 5 s in rules alone. The trees are
+    // parsed outside the timed part (the model's build and the rules).
+    const fn = (i: number) =>
+      `  void load${i}(java.util.List<String> rows) throws Exception {\n    Connection conn = DriverManager.getConnection(URL);\n` +
+      `    PreparedStatement ps = conn.prepareStatement("INSERT INTO T${i} VALUES (?)");\n` +
+      `    for (String r : rows) { ps.setString(1, r); ps.executeUpdate(); em.persist(new Order(r)); em.flush(); conn.commit(); }\n  }\n`;
+    const language = await Language.load(grammarWasmFile('java'));
+    const parser = new Parser();
+    parser.setLanguage(language);
+    const trees = new Map<string, Tree>();
+    const make = (n: number) => {
+      const text = 'import java.sql.*;\nimport javax.persistence.*;\nclass Load {\n  EntityManager em;\n' + Array.from({ length: n }, (_, i) => fn(i)).join('') + '}\n';
+      trees.set(text, parser.parse(text)!);
+      return text;
+    };
+    const rules = RULES.filter((r) => r.rule.meta.id === 'commit-per-row' || r.rule.meta.id === 'single-row-insert').map((r) => r.rule);
+    const config = resolveConfig(RULES.map((r) => r.rule));
+    const found = new Map<number, string[]>();
+    const run = (text: string) => {
+      const { statements, comments, code } = extractFromTree(trees.get(text)!, text, javaAdapter, parseSql);
+      const file = { source: { path: 'Load.java', text, language: 'java' as const }, statements, comments, code };
+      const schema = SchemaModel.build([file]);
+      const ids: string[] = [];
+      for (const rule of rules) {
+        const setting = config.rules.get(rule.meta.id);
+        rule.check({ file, schema, options: setting && setting !== 'off' ? setting.options : {}, report: () => void ids.push(rule.meta.id), lineOf: () => 1 });
+      }
+      found.set(text.length, ids);
+    };
+    try {
+      // Linear ≈ 16×, quadratic ≈ 256×: 250 → 4,000 methods.
+      const { ratio, smallMs, largeMs } = growthRatio(make, run, 250, 16, 48);
+      const ids = found.get(Math.max(...found.keys()))!;
+      // Each method's loop: its JDBC INSERT and its persist per row, and its commit per pass.
+      assert.equal(ids.filter((id) => id === 'commit-per-row').length, 4000);
+      assert.ok(ids.filter((id) => id === 'single-row-insert').length >= 4000);
+      assert.ok(ratio < 48, `16× the methods took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
     } finally {
       for (const tree of trees.values()) tree.delete();
       parser.delete();

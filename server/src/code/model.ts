@@ -10,7 +10,7 @@ import { connectionState, type ConnectionFacts } from './autocommit';
 import { CallsByScope } from './calls-by-scope';
 import { HostEvaluator } from './evaluator';
 import { constantPasses, receivedBound } from './loop-bounds';
-import { isLiteralValues, rowWritersOf, sameLoop, splicedInsertValues } from '../code-model/facts';
+import { isLiteralValues, rowWritersOf, splicedInsertValues } from '../code-model/facts';
 import { buildMappedSql, looksLikeSql, type HostText, type TextPiece } from './sqltext';
 import { functionScope, NOT_RUNNING_SQL, USAGE_CALL, walkTree, type Walked } from './walk';
 import { parentOf } from './parents';
@@ -97,8 +97,11 @@ class ModelBuilder {
   private readonly paramsets = new Map<string, Paramsets>();
   private readonly pending: PendingConnection[] = [];
   private readonly facts: ConnectionFacts = { switches: [], connects: [], commits: [] };
-  /** Commits and flushes by the connection or session they name, with their loops (ExecuteEvent.atFlush). */
-  private readonly flushes = new Map<string, { loop?: LoopInfo; guarded: boolean }[]>();
+  /**
+   * The loops that commit or flush a connection or session on every pass (no guard), as `flushKey(name, loop)`
+   * (ExecuteEvent.atFlush): looked up per session.add, so a file of thousands of loops over `session` is no scan.
+   */
+  private readonly flushedEveryPass = new Set<string>();
   private readonly ev: HostEvaluator;
   private markerVars?: Set<string>;
 
@@ -427,18 +430,15 @@ class ModelBuilder {
   }
 
   private addFlush(ctx: CallContext, connection: string | undefined): void {
-    if (!connection) return;
-    const flush = { loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) };
-    const list = this.flushes.get(connection);
-    if (list) list.push(flush);
-    else this.flushes.set(connection, [flush]);
+    const loop = this.loopOf(ctx);
+    if (connection && loop && !this.guardedAt(ctx)) this.flushedEveryPass.add(flushKey(connection, loop));
   }
 
   private resolve(p: PendingConnection): void {
     const { execution } = p;
     // session.add(obj): one row per flush when the loop flushes (or commits) that session on every pass; else the
     // flush after the loop sends its rows together.
-    if (p.atFlush) execution.batched = !(p.connection && this.flushes.get(p.connection)?.some((f) => !f.guarded && sameLoop(f.loop, execution.loop)));
+    if (p.atFlush) execution.batched = !(p.connection && execution.loop && this.flushedEveryPass.has(flushKey(p.connection, execution.loop)));
     // CLI array input: the handle's SQL_ATTR_PARAMSET_SIZE is more than 1 where the statement runs. (A text of
     // literal values only binds nothing: one row per call, whatever the size.)
     if ((execution.action === 'executePrepared' || execution.action === 'executeDirect') && this.paramsets.size > 0 && !execution.statements.some(isLiteralValues)) {
@@ -651,4 +651,9 @@ function paramsetSize(sets: Paramsets | undefined, at: number, scope: Scope): nu
 /** The latest of a handle's prepares before `at` in `scope` or an enclosing one; else its last in the file. */
 function latestPrepare(prepares: CallsByScope<PrepareRecord> | undefined, at: number, scope: Scope): PrepareRecord | undefined {
   return prepares && (prepares.latest(at, scope).latest ?? prepares.last);
+}
+
+/** A connection or session in a loop (the loop as sameLoop tells loops apart: by its span). */
+function flushKey(connection: string, loop: LoopInfo): string {
+  return `${connection}\u0000${loop.span.start}:${loop.span.end}`;
 }
