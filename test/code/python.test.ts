@@ -409,6 +409,31 @@ class Order(Base):
     item = Column(String(40))
 `;
 
+  it('the INSERT built for a mapped class or a Table() names its table where the file writes it (hover, findings on the name)', async () => {
+    const py = `${models}from sqlalchemy import Table, MetaData
+events = Table("events", MetaData(), schema="LOG")
+def load(rows):
+    with Session(engine) as session:
+        for r in rows:
+            session.add(Order(id=r))
+            session.commit()
+    with engine.connect() as conn:
+        for r in rows:
+            conn.execute(insert(events), {"a": r})
+`;
+    const { models: read } = await lintCode({ 'load.py': py });
+    const shown = read.get('load.py')!.code!.executions.map((e) => {
+      const stmt = e.statements[0];
+      if (stmt?.kind !== 'insert') return undefined;
+      const at = (o: number) => stmt.origin.toFile(o);
+      return [stmt.target.schema, py.slice(at(stmt.target.span.start), at(stmt.target.span.end))];
+    });
+    assert.deepEqual(shown, [
+      ['APP', 'orders'],
+      ['LOG', 'events'],
+    ]);
+  });
+
   it('session.add(Model(...)) with session.commit() on every pass: single-row-insert and commit-per-row into __tablename__, ORM advice', async () => {
     const py = `${models}
 def load(rows):

@@ -17,6 +17,7 @@ import { argsOf, type ApiEvent, type CallContext, type Evaluator } from '../adap
 import { namesModule, SEQUELIZE_DB2 } from '../access';
 import { parentOf } from '../parents';
 import type { HostText, TextPiece } from '../sqltext';
+import { insertText as insertTextOf } from './python-sqlalchemy-inserts';
 
 /** A table a model maps to, as written (Sequelize quotes every identifier it sends). */
 interface ModelTable {
@@ -326,23 +327,8 @@ function shorthand(obj: Node, name: string): Node | undefined {
  * in upper case keeps its case in Db2, so it is quoted here too.
  */
 function insertText(model: Node, file: SequelizeFile, over: Node): HostText {
-  const start = over.startIndex;
-  const last = Math.max(start, over.endIndex - 1);
-  const piece = (text: string, from: number): TextPiece => {
-    const offsets = new Array<number>(text.length);
-    for (let i = 0; i < text.length; i++) offsets[i] = Math.min(from + i, last);
-    return { kind: 'text', text, offsets };
-  };
-  const head = 'INSERT INTO ';
-  const tail = ' VALUES (?)';
-  const key = model.type === 'identifier' ? model.text : undefined;
-  const table = key ? file.tables?.get(key) : undefined;
-  if (!table) {
-    const span = { start: model.startIndex, end: model.endIndex };
-    return { pieces: [piece(head, start), { kind: 'splice', span }, piece(tail, start + head.length)], kind: 'template', from: { start, end: over.endIndex } };
-  }
-  const name = `${table.schema ? `${quoted(table.schema)}.` : ''}${quoted(table.name)}`;
-  return { pieces: [piece(`${head}${name}${tail}`, start)], kind: 'constant', from: { start, end: over.endIndex } };
+  const table = model.type === 'identifier' ? file.tables?.get(model.text) : undefined;
+  return insertTextOf(table ? { table } : { expression: model }, over, quoted);
 }
 
 function quoted(name: string): string {

@@ -13,6 +13,12 @@ import type { PythonImports } from './python-imports';
 export interface MappedTable {
   name: string;
   schema?: string;
+  /**
+   * Where the file writes the name (the file offset of each character, as the evaluated literal maps them:
+   * `Table("orders", …)`, `__tablename__ = "orders"`), so that the INSERT's table name points there rather than at
+   * the call (hover, a finding on the name); absent where no literal spells it (a derived default name).
+   */
+  nameAt?: readonly number[];
 }
 
 /** What an insert construct or an ORM call inserts into: a table the file shows, or the expression naming it. */
@@ -48,10 +54,26 @@ function namedArgs(call: Node): { args: Node[]; keywords: Map<string, Node> } {
 
 /** The constant string an expression holds (a literal, a constant of the file), else undefined. */
 function constantString(node: Node | undefined, ev: Evaluator): string | undefined {
+  return constantStringAt(node, ev)?.value;
+}
+
+/** constantString, with the file offset of each of its characters. */
+function constantStringAt(node: Node | undefined, ev: Evaluator): { value: string; at: number[] } | undefined {
   const text = node ? ev.evaluate(node) : undefined;
   if (!text || text.pieces.some((p) => p.kind !== 'text')) return undefined;
-  const value = text.pieces.map((p) => (p.kind === 'text' ? p.text : '')).join('');
-  return /^[^\s"]{1,128}$/.test(value) ? value : undefined;
+  let value = '';
+  const at: number[] = [];
+  for (const p of text.pieces) {
+    if (p.kind !== 'text') continue;
+    value += p.text;
+    at.push(...p.offsets);
+  }
+  return /^[^\s"]{1,128}$/.test(value) ? { value, at } : undefined;
+}
+
+/** A table named by literals: its name and schema, and where the file writes them. */
+function mappedTable(name: { value: string; at: number[] }, schema: { value: string; at: number[] } | undefined): MappedTable {
+  return schema ? { name: name.value, schema: schema.value, nameAt: name.at } : { name: name.value, nameAt: name.at };
 }
 
 /**
@@ -66,20 +88,21 @@ export function mappedClasses(root: Node, ev: Evaluator, flaskDb?: ReadonlySet<s
     const name = node.childForFieldName('name')?.text;
     const body = node.childForFieldName('body');
     if (!name || !body) continue;
-    let table: string | undefined;
-    let schema: string | undefined;
+    let table: { value: string; at: number[] } | undefined;
+    let schema: { value: string; at: number[] } | undefined;
     for (const statement of body.namedChildren) {
       const assignment = statement?.type === 'expression_statement' ? statement.namedChild(0) : null;
       if (assignment?.type !== 'assignment') continue;
       const left = assignment.childForFieldName('left')?.text;
       const right = assignment.childForFieldName('right');
       if (!right) continue;
-      if (left === '__tablename__') table = constantString(right, ev);
+      if (left === '__tablename__') table = constantStringAt(right, ev);
       else if (left === '__table_args__') schema = schemaOf(right, ev);
     }
     // Flask-SQLAlchemy names the table of a model without one after the class (`OrderLine` → order_line).
-    if (!table && flaskDb && flaskModel(node, flaskDb)) table = flaskTableName(name);
-    classes.set(name, table ? (schema ? { name: table, schema } : { name: table }) : null);
+    if (table) classes.set(name, mappedTable(table, schema));
+    else if (flaskDb && flaskModel(node, flaskDb)) classes.set(name, schema ? { name: flaskTableName(name), schema: schema.value } : { name: flaskTableName(name) });
+    else classes.set(name, null);
   }
   return classes;
 }
@@ -100,11 +123,11 @@ export function flaskTableName(className: string): string {
 }
 
 /** The 'schema' entry of __table_args__: a dict, or a tuple whose last item is one. */
-function schemaOf(node: Node, ev: Evaluator): string | undefined {
+function schemaOf(node: Node, ev: Evaluator): { value: string; at: number[] } | undefined {
   const dict = node.type === 'tuple' ? node.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').pop() : node;
   if (dict?.type !== 'dictionary') return undefined;
   for (const pair of dict.namedChildren) {
-    if (pair?.type === 'pair' && constantString(pair.childForFieldName('key') ?? undefined, ev) === 'schema') return constantString(pair.childForFieldName('value') ?? undefined, ev);
+    if (pair?.type === 'pair' && constantString(pair.childForFieldName('key') ?? undefined, ev) === 'schema') return constantStringAt(pair.childForFieldName('value') ?? undefined, ev);
   }
   return undefined;
 }
@@ -115,9 +138,8 @@ function tableCall(node: Node, ev: Evaluator, imports: PythonImports): MappedTab
   const fn = node.childForFieldName('function')?.text ?? '';
   if (!/^sqlalchemy(?:\.sql)?(?:\.schema)?\.Table$/.test(imports.qualify(fn))) return undefined;
   const { args, keywords } = namedArgs(node);
-  const name = constantString(args[0], ev);
-  const schema = constantString(keywords.get('schema'), ev);
-  return name ? (schema ? { name, schema } : { name }) : null;
+  const name = constantStringAt(args[0], ev);
+  return name ? mappedTable(name, constantStringAt(keywords.get('schema'), ev)) : null;
 }
 
 /**
@@ -213,9 +235,17 @@ export function insertText(target: InsertTarget, over: Node, sql: (name: string)
     const span = 'span' in target ? target.span : { start: target.expression.startIndex, end: target.expression.endIndex };
     return { pieces: [piece(head, start), { kind: 'splice', span }, piece(tail, start + head.length)], kind: 'template', from: { start, end: over.endIndex } };
   }
-  const { name, schema } = target.table;
+  const { name, schema, nameAt } = target.table;
   const table = `${schema ? `${sql(schema)}.` : ''}${sql(name)}`;
-  return { pieces: [piece(`${head}${table}${tail}`, start)], kind: 'constant', from: { start, end: over.endIndex } };
+  const quotedName = sql(name);
+  // The table's name points where the file writes it (the schema, written apart if at all, at its first character:
+  // one span covers both); else the whole text points at the call.
+  if (!nameAt || nameAt.length !== name.length || name.length === 0 || quotedName.length - name.length !== (quotedName === name ? 0 : 2)) {
+    return { pieces: [piece(`${head}${table}${tail}`, start)], kind: 'constant', from: { start, end: over.endIndex } };
+  }
+  const nameOffsets = quotedName === name ? [...nameAt] : [nameAt[0], ...nameAt, nameAt[nameAt.length - 1]];
+  const offsets = [...new Array<number>(table.length - quotedName.length).fill(nameAt[0]), ...nameOffsets];
+  return { pieces: [piece(head, start), { kind: 'text', text: table, offsets }, piece(tail, start + head.length)], kind: 'constant', from: { start, end: over.endIndex } };
 }
 
 function sqlName(name: string): string {
