@@ -11797,6 +11797,9 @@ var init_runs = __esm({
 });
 
 // rules/commit-per-row.ts
+function loopSpanKey(loop) {
+  return `${loop.span.start}:${loop.span.end}`;
+}
 function loopAdvice(loop, counter, api, execution2) {
   const connection = execution2.connection?.name;
   const first = perRowCallee(loop);
@@ -11848,22 +11851,29 @@ var init_commit_per_row = __esm({
       check({ file, schema, options, report: report2 }) {
         if (file.code) {
           const inserting = file.code.executions.filter((e) => isBulkLoop(e.loop) && !e.batched && runsRows(e) && singleRowInsertOf(e) !== void 0);
-          const plainest = [];
+          const insertingIn = /* @__PURE__ */ new Map();
+          for (const e of inserting) {
+            const key = loopSpanKey(e.loop);
+            const list = insertingIn.get(key);
+            if (list) list.push(e);
+            else insertingIn.set(key, [e]);
+          }
+          const plainest = /* @__PURE__ */ new Map();
           for (const commit2 of file.code.commits) {
             if (!isBulkLoop(commit2.loop) || commit2.guarded) continue;
-            const execution2 = inserting.find((e) => sameLoop(e.loop, commit2.loop));
+            const execution2 = insertingIn.get(loopSpanKey(commit2.loop))?.[0];
             if (!execution2) continue;
-            const i = plainest.findIndex((p) => sameLoop(p.commit.loop, commit2.loop) && p.commit.loop.file === commit2.loop.file);
-            if (i < 0) plainest.push({ commit: commit2, execution: execution2 });
-            else if ((commit2.conditions ?? 0) < (plainest[i].commit.conditions ?? 0)) plainest[i] = { commit: commit2, execution: execution2 };
+            const key = `${loopSpanKey(commit2.loop)}\0${commit2.loop.file ?? ""}`;
+            const found = plainest.get(key);
+            if (!found || (commit2.conditions ?? 0) < (found.commit.conditions ?? 0)) plainest.set(key, { commit: commit2, execution: execution2 });
           }
-          for (const { commit: commit2, execution: execution2 } of plainest) {
+          for (const { commit: commit2, execution: execution2 } of plainest.values()) {
             if (!commit2.loop) continue;
             const messageId = commit2.api === "sqlpl" ? "routineLoop" : file.source.language === "cobol" ? "cobolLoop" : "loop";
             const measured = execution2.splicedValues.length > 0 ? MEASURED_LITERAL : MEASURED_PREPARED;
             const counter = COUNTER[file.source.language] ?? COUNTER.java;
             const partOf = perRowCallee(commit2.loop) ? { partOf: { span: execution2.callSpan } } : {};
-            const tables2 = new Set(inserting.filter((e) => sameLoop(e.loop, commit2.loop)).map((e) => targetName2(e, singleRowInsertOf(e), schema)));
+            const tables2 = new Set((insertingIn.get(loopSpanKey(commit2.loop)) ?? []).map((e) => targetName2(e, singleRowInsertOf(e), schema)));
             report2({ messageId, data: { loop: loopName(commit2.loop), table: andList([...tables2]), counter, measured, advice: loopAdvice(commit2.loop, counter, commit2.api, execution2) }, span: commit2.callSpan, ...partOf });
           }
         }
@@ -16221,9 +16231,9 @@ var init_calls_by_scope = __esm({
        */
       latest(at, scope) {
         let best;
-        let enclosing = false;
+        let enclosing2 = false;
         const consider = (list) => {
-          enclosing = true;
+          enclosing2 = true;
           const after = partitionPoint(list, (entry) => entry.call.at <= at);
           if (after > 0 && (!best || list[after - 1].seq > best.seq)) best = list[after - 1];
         };
@@ -16235,7 +16245,7 @@ var init_calls_by_scope = __esm({
             if (list) consider(list);
           }
         }
-        return { latest: best?.call, enclosing };
+        return { latest: best?.call, enclosing: enclosing2 };
       }
     };
   }
@@ -16253,7 +16263,7 @@ function connectionState(facts2, adapter, name2, at, scope, api) {
   if (chosen) return { name: name2, autocommit: chosen.on ? "on" : "off", autocommitSpan: chosen.span };
   const fixed = adapter.fixedAutocommit?.(api);
   if (fixed) return { name: name2, autocommit: fixed };
-  const candidates = name2 === void 0 ? [] : facts2.connects.filter((c) => c.connection === name2 && within2(scope, c.scope) && !shadowed(scope, c.scope, name2));
+  const candidates = name2 === void 0 ? [] : enclosing(facts2.connects, (c) => c.connection, name2, scope).filter((c) => !shadowed(scope, c.scope, name2));
   const connect = candidates[0];
   if (candidates.some((c) => adapter.defaultAutocommit(c.api) !== adapter.defaultAutocommit(connect.api))) return { name: name2, autocommit: "unknown" };
   if (!connect) {
@@ -16262,8 +16272,42 @@ function connectionState(facts2, adapter, name2, at, scope, api) {
     return field2 && state2 !== "unknown" ? { name: name2, autocommit: state2, declaredAs: field2.described } : { name: name2, autocommit: "unknown" };
   }
   let state = adapter.defaultAutocommit(connect.api);
-  if (state === "on" && (connect.api === "jdbc" || connect.api === "jaydebeapi") && facts2.commits.some((c) => c.name === name2 && (within2(scope, c.scope) || !local))) state = "unknown";
+  if (state === "on" && (connect.api === "jdbc" || connect.api === "jaydebeapi") && (local ? enclosing(facts2.commits, (c) => c.name, name2, scope).length > 0 : namedIn(facts2.commits, (c) => c.name, name2).length > 0)) state = "unknown";
   return connect.api === api || state === "unknown" ? { name: name2, autocommit: state } : { name: name2, autocommit: state, driver: connect.api };
+}
+function namedIndex(items, nameOf2) {
+  const known = namedIndexes.get(items);
+  if (known && known.count === items.length) return known;
+  const index = { count: items.length, byName: /* @__PURE__ */ new Map(), byScope: /* @__PURE__ */ new Map(), position: /* @__PURE__ */ new Map() };
+  for (const item2 of items) {
+    index.position.set(item2, index.position.size);
+    const name2 = nameOf2(item2);
+    const list = index.byName.get(name2);
+    if (list) list.push(item2);
+    else index.byName.set(name2, [item2]);
+    let inScope = index.byScope.get(item2.scope);
+    if (!inScope) index.byScope.set(item2.scope, inScope = /* @__PURE__ */ new Map());
+    const here = inScope.get(name2);
+    if (here) here.push(item2);
+    else inScope.set(name2, [item2]);
+  }
+  namedIndexes.set(items, index);
+  return index;
+}
+function namedIn(items, nameOf2, name2) {
+  return namedIndex(items, nameOf2).byName.get(name2) ?? [];
+}
+function enclosing(items, nameOf2, name2, scope) {
+  const index = namedIndex(items, nameOf2);
+  const named = index.byName.get(name2);
+  if (!named) return [];
+  if (named.length <= scope.depth + 1) return named.filter((item2) => within2(scope, item2.scope));
+  const found = [];
+  for (let s = scope; s; s = s.parent) {
+    const here = index.byScope.get(s)?.get(name2);
+    if (here) found.push(...here.filter((item2) => within2(scope, item2.scope)));
+  }
+  return found.length < 2 ? found : found.sort((a, b) => index.position.get(a) - index.position.get(b));
 }
 function switchIndex(switches) {
   const known = switchIndexes.get(switches);
@@ -16309,13 +16353,14 @@ function isFieldAssignment(value) {
   const left = parentOf(value)?.childForFieldName("left");
   return !!left && left.id !== value.id && /[.>]/.test(left.text);
 }
-var switchIndexes;
+var namedIndexes, switchIndexes;
 var init_autocommit = __esm({
   "server/src/code/autocommit.ts"() {
     "use strict";
     init_adapter();
     init_parents();
     init_calls_by_scope();
+    namedIndexes = /* @__PURE__ */ new WeakMap();
     switchIndexes = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -17057,11 +17102,14 @@ function namedAtRunTime(stmt) {
 }
 function paramsetSize(sets, at, scope) {
   if (!sets) return 0;
-  const { latest, enclosing } = sets.calls.latest(at, scope);
-  return enclosing ? latest?.size ?? 0 : sets.largest;
+  const { latest, enclosing: enclosing2 } = sets.calls.latest(at, scope);
+  return enclosing2 ? latest?.size ?? 0 : sets.largest;
 }
 function latestPrepare(prepares, at, scope) {
   return prepares && (prepares.latest(at, scope).latest ?? prepares.last);
+}
+function flushKey(connection, loop) {
+  return `${connection}\0${loop.span.start}:${loop.span.end}`;
 }
 var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, onlyPrepares, ModelBuilder, SPLICED_NAME;
 var init_model = __esm({
@@ -17118,8 +17166,11 @@ var init_model = __esm({
       paramsets = /* @__PURE__ */ new Map();
       pending = [];
       facts = { switches: [], connects: [], commits: [] };
-      /** Commits and flushes by the connection or session they name, with their loops (ExecuteEvent.atFlush). */
-      flushes = /* @__PURE__ */ new Map();
+      /**
+       * The loops that commit or flush a connection or session on every pass (no guard), as `flushKey(name, loop)`
+       * (ExecuteEvent.atFlush): looked up per session.add, so a file of thousands of loops over `session` is no scan.
+       */
+      flushedEveryPass = /* @__PURE__ */ new Set();
       ev;
       markerVars;
       build(hooks) {
@@ -17400,15 +17451,12 @@ var init_model = __esm({
         this.pending.push({ execution: execution2, connection, at: span.start, scope: ctx.scope, handle: e.handle, preparedHandle: prepare?.handle, autocommitOff: e.autocommitOff, libraryAutocommit: e.libraryAutocommit, atFlush: e.atFlush });
       }
       addFlush(ctx, connection) {
-        if (!connection) return;
-        const flush = { loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) };
-        const list = this.flushes.get(connection);
-        if (list) list.push(flush);
-        else this.flushes.set(connection, [flush]);
+        const loop = this.loopOf(ctx);
+        if (connection && loop && !this.guardedAt(ctx)) this.flushedEveryPass.add(flushKey(connection, loop));
       }
       resolve(p) {
         const { execution: execution2 } = p;
-        if (p.atFlush) execution2.batched = !(p.connection && this.flushes.get(p.connection)?.some((f) => !f.guarded && sameLoop(f.loop, execution2.loop)));
+        if (p.atFlush) execution2.batched = !(p.connection && execution2.loop && this.flushedEveryPass.has(flushKey(p.connection, execution2.loop)));
         if ((execution2.action === "executePrepared" || execution2.action === "executeDirect") && this.paramsets.size > 0 && !execution2.statements.some(isLiteralValues)) {
           if ([p.handle, p.preparedHandle].some((h) => h && paramsetSize(this.paramsets.get(h), p.at, p.scope) > 1)) execution2.batched = true;
         }
@@ -19081,10 +19129,22 @@ function namedArgs(call) {
   return { args, keywords };
 }
 function constantString(node, ev) {
+  return constantStringAt(node, ev)?.value;
+}
+function constantStringAt(node, ev) {
   const text2 = node ? ev.evaluate(node) : void 0;
   if (!text2 || text2.pieces.some((p) => p.kind !== "text")) return void 0;
-  const value = text2.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
-  return /^[^\s"]{1,128}$/.test(value) ? value : void 0;
+  let value = "";
+  const at = [];
+  for (const p of text2.pieces) {
+    if (p.kind !== "text") continue;
+    value += p.text;
+    at.push(...p.offsets);
+  }
+  return /^[^\s"]{1,128}$/.test(value) ? { value, at } : void 0;
+}
+function mappedTable(name2, schema) {
+  return schema ? { name: name2.value, schema: schema.value, nameAt: name2.at } : { name: name2.value, nameAt: name2.at };
 }
 function mappedClasses(root, ev, flaskDb) {
   const classes = /* @__PURE__ */ new Map();
@@ -19102,11 +19162,12 @@ function mappedClasses(root, ev, flaskDb) {
       const left = assignment.childForFieldName("left")?.text;
       const right = assignment.childForFieldName("right");
       if (!right) continue;
-      if (left === "__tablename__") table = constantString(right, ev);
+      if (left === "__tablename__") table = constantStringAt(right, ev);
       else if (left === "__table_args__") schema = schemaOf(right, ev);
     }
-    if (!table && flaskDb && flaskModel(node, flaskDb)) table = flaskTableName(name2);
-    classes.set(name2, table ? schema ? { name: table, schema } : { name: table } : null);
+    if (table) classes.set(name2, mappedTable(table, schema));
+    else if (flaskDb && flaskModel(node, flaskDb)) classes.set(name2, schema ? { name: flaskTableName(name2), schema: schema.value } : { name: flaskTableName(name2) });
+    else classes.set(name2, null);
   }
   return classes;
 }
@@ -19121,7 +19182,7 @@ function schemaOf(node, ev) {
   const dict = node.type === "tuple" ? node.namedChildren.filter((c) => !!c && c.type !== "comment").pop() : node;
   if (dict?.type !== "dictionary") return void 0;
   for (const pair of dict.namedChildren) {
-    if (pair?.type === "pair" && constantString(pair.childForFieldName("key") ?? void 0, ev) === "schema") return constantString(pair.childForFieldName("value") ?? void 0, ev);
+    if (pair?.type === "pair" && constantString(pair.childForFieldName("key") ?? void 0, ev) === "schema") return constantStringAt(pair.childForFieldName("value") ?? void 0, ev);
   }
   return void 0;
 }
@@ -19130,9 +19191,8 @@ function tableCall(node, ev, imports) {
   const fn = node.childForFieldName("function")?.text ?? "";
   if (!/^sqlalchemy(?:\.sql)?(?:\.schema)?\.Table$/.test(imports.qualify(fn))) return void 0;
   const { args, keywords } = namedArgs(node);
-  const name2 = constantString(args[0], ev);
-  const schema = constantString(keywords.get("schema"), ev);
-  return name2 ? schema ? { name: name2, schema } : { name: name2 } : null;
+  const name2 = constantStringAt(args[0], ev);
+  return name2 ? mappedTable(name2, constantStringAt(keywords.get("schema"), ev)) : null;
 }
 function targetOf(node, at, ev, imports, classes) {
   let named = node;
@@ -19191,9 +19251,9 @@ function insertText(target, over, sql = sqlName) {
   const start = over.startIndex;
   const last = Math.max(start, over.endIndex - 1);
   const piece = (text2, from) => {
-    const offsets = new Array(text2.length);
-    for (let i = 0; i < text2.length; i++) offsets[i] = Math.min(from + i, last);
-    return { kind: "text", text: text2, offsets };
+    const offsets2 = new Array(text2.length);
+    for (let i = 0; i < text2.length; i++) offsets2[i] = Math.min(from + i, last);
+    return { kind: "text", text: text2, offsets: offsets2 };
   };
   const head = "INSERT INTO ";
   const tail = " VALUES (?)";
@@ -19201,9 +19261,15 @@ function insertText(target, over, sql = sqlName) {
     const span = "span" in target ? target.span : { start: target.expression.startIndex, end: target.expression.endIndex };
     return { pieces: [piece(head, start), { kind: "splice", span }, piece(tail, start + head.length)], kind: "template", from: { start, end: over.endIndex } };
   }
-  const { name: name2, schema } = target.table;
+  const { name: name2, schema, nameAt: nameAt2 } = target.table;
   const table = `${schema ? `${sql(schema)}.` : ""}${sql(name2)}`;
-  return { pieces: [piece(`${head}${table}${tail}`, start)], kind: "constant", from: { start, end: over.endIndex } };
+  const quotedName = sql(name2);
+  if (!nameAt2 || nameAt2.length !== name2.length || name2.length === 0 || quotedName.length - name2.length !== (quotedName === name2 ? 0 : 2)) {
+    return { pieces: [piece(`${head}${table}${tail}`, start)], kind: "constant", from: { start, end: over.endIndex } };
+  }
+  const nameOffsets = quotedName === name2 ? [...nameAt2] : [nameAt2[0], ...nameAt2, nameAt2[nameAt2.length - 1]];
+  const offsets = [...new Array(table.length - quotedName.length).fill(nameAt2[0]), ...nameOffsets];
+  return { pieces: [piece(head, start), { kind: "text", text: table, offsets }, piece(tail, start + head.length)], kind: "constant", from: { start, end: over.endIndex } };
 }
 function sqlName(name2) {
   return /^[a-z_][a-z0-9_]*$/.test(name2) || /^[A-Z_][A-Z0-9_]*$/.test(name2) ? name2 : `"${name2.replace(/"/g, '""')}"`;
@@ -20010,23 +20076,8 @@ function shorthand(obj2, name2) {
   return obj2.namedChildren.find((c) => c?.type === "shorthand_property_identifier" && c.text === name2) ?? void 0;
 }
 function insertText2(model, file, over) {
-  const start = over.startIndex;
-  const last = Math.max(start, over.endIndex - 1);
-  const piece = (text2, from) => {
-    const offsets = new Array(text2.length);
-    for (let i = 0; i < text2.length; i++) offsets[i] = Math.min(from + i, last);
-    return { kind: "text", text: text2, offsets };
-  };
-  const head = "INSERT INTO ";
-  const tail = " VALUES (?)";
-  const key = model.type === "identifier" ? model.text : void 0;
-  const table = key ? file.tables?.get(key) : void 0;
-  if (!table) {
-    const span = { start: model.startIndex, end: model.endIndex };
-    return { pieces: [piece(head, start), { kind: "splice", span }, piece(tail, start + head.length)], kind: "template", from: { start, end: over.endIndex } };
-  }
-  const name2 = `${table.schema ? `${quoted(table.schema)}.` : ""}${quoted(table.name)}`;
-  return { pieces: [piece(`${head}${name2}${tail}`, start)], kind: "constant", from: { start, end: over.endIndex } };
+  const table = model.type === "identifier" ? file.tables?.get(model.text) : void 0;
+  return insertText(table ? { table } : { expression: model }, over, quoted);
 }
 function quoted(name2) {
   return /^[A-Z_][A-Z0-9_]*$/.test(name2) ? name2 : `"${name2.replace(/"/g, '""')}"`;
@@ -20038,6 +20089,7 @@ var init_javascript_sequelize = __esm({
     init_adapter();
     init_access();
     init_parents();
+    init_python_sqlalchemy_inserts();
     NOT_MODELS = /* @__PURE__ */ new Set([
       "Object",
       "Array",
