@@ -189,6 +189,17 @@ export interface SqlExecution {
    */
   ormPerCall?: 'identity' | 'transaction';
   /**
+   * An ORM insert (`construct`) of a class whose table or id the file does not settle: the class (`name`, as declared)
+   * and the qualified names it may be where the file says (`from`: Java `com.acme.model.Order` by the file's import of
+   * it, its package or a wildcard import; Python the module a from-import or an import names it by, `app.models.Order`);
+   * absent `from`: the file does not say (no package, no import naming it). The engine looks the class up among the
+   * entity classes of the workspace's files (CodeModel.entities, engine/orm-entities.ts) and names its table in
+   * `statements`, and for Java sets `ormPerCall: 'identity'` for an IDENTITY id. Java records it on every ORM insert
+   * not known to be IDENTITY (an id inherited from a @MappedSuperclass of another file); Python where the class is
+   * none of the file's.
+   */
+  ormClass?: { name: string; from?: string[] };
+  /**
    * Set on an execution the engine adds at a call, in a loop, of a function of another file that runs one
    * single-row INSERT per call (engine/called-inserts.ts): `statements` is then empty (the INSERT is the other
    * file's text), `insert` the INSERT when its text is known there, `at` the file and line of the execute call and
@@ -222,6 +233,25 @@ export interface CommitCall {
    * commits a global transaction under two conditions, else its connection), the plainest is the one to name.
    */
   conditions?: number;
+}
+
+/**
+ * An ORM entity or mapped class a file declares (CodeModel.entities): Java's @Entity and @MappedSuperclass classes,
+ * Python's declarative and Flask-SQLAlchemy model classes with a table.
+ */
+export interface OrmEntity {
+  /** The class name as declared. */
+  name: string;
+  /** Java: the file's package ('' for none); Python: absent (the file's path names its modules: engine/cross-file.ts modulesOf). */
+  package?: string;
+  /** Its table as SQL writes it (`orders`, `"Orders"`, `APP`): absent when the file does not settle it. */
+  table?: { name: string; schema?: string };
+  /** Java: its own id is @GeneratedValue(strategy = GenerationType.IDENTITY). */
+  identity?: boolean;
+  /** Java: the class it extends (simple name), whose id it inherits. */
+  extends?: string;
+  /** Java: a @MappedSuperclass (no table of its own; its id is its entities'). */
+  mappedSuperclass?: boolean;
 }
 
 export interface CodeModel {
@@ -265,4 +295,9 @@ export interface CodeModel {
    * `import app.dao as dao`; relative imports resolved against the file's folders), once per name and loop.
    */
   moduleCalls?: { callee: string; loop: LoopInfo; guarded: boolean }[];
+  /**
+   * The ORM entity classes this file declares (even a file left out for having no data access of its own: an entity
+   * file): other files' ORM inserts of them get their table and id from here (SqlExecution.ormClass). Absent when none.
+   */
+  entities?: OrmEntity[];
 }

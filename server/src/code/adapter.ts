@@ -3,7 +3,7 @@
 // several adapters share.
 import type { Node } from 'web-tree-sitter';
 import type { Comment, SqlOrigin, Statement } from '../sql/ast';
-import type { ExecutionAction, LoopInfo } from '../code-model/types';
+import type { ExecutionAction, LoopInfo, OrmEntity } from '../code-model/types';
 import type { HostText } from './sqltext';
 import type { GrammarName } from './wasm';
 
@@ -160,6 +160,8 @@ export type ApiEvent =
        * injection hole, but still a new statement text per value (SqlExecution.splices[].escaped).
        */
       escapedSplices?: boolean;
+      /** The ORM insert's class, where the file does not settle its table or id: SqlExecution.ormClass. */
+      ormClass?: { name: string; from?: string[] };
     }
   | { kind: 'commit'; api: string; connection?: string }
   /** session.flush(): sends what was added, without committing (atFlush). */
@@ -266,6 +268,11 @@ export interface LanguageAdapter {
    * second search of the whole tree cost a Java file about a tenth of its time.
    */
   declarations?: Set<string>;
+  /**
+   * The ORM entity classes the file declares (CodeModel.entities: Java's @Entity and @MappedSuperclass, Python's
+   * mapped classes), read from the tree once per file; undefined or empty when none. `ev` is at the file's scope.
+   */
+  ormEntities?(root: Node, ev: Evaluator): OrmEntity[] | undefined;
 }
 
 // ---- helpers for adapters --------------------------------------------------------------------

@@ -74,6 +74,16 @@ function errorSpan(node: Node, text: string): Span {
 export const emptyResult = (leftOut?: string): FrontEndResult => ({ statements: [], comments: [], code: { executions: [], commits: [] }, ...(leftOut ? { leftOut } : {}) });
 
 /**
+ * A file left out (`leftOut`) but for the ORM entity classes it declares (CodeModel.entities), from a read of it
+ * (`read`): a model class's file, with no data access of its own, whose tables other files' inserts name.
+ */
+export function entitiesOnly(read: FrontEndResult, leftOut: string): FrontEndResult {
+  const empty = emptyResult(leftOut);
+  const entities = read.code?.entities;
+  return entities ? { ...empty, code: { executions: [], commits: [], entities } } : empty;
+}
+
+/**
  * The common path of a tree-sitter language: parse (`hostText` when a pre-scanner blanked embedded SQL
  * blocks) and run the adapter over the tree.
  */

@@ -210,6 +210,9 @@ class ModelBuilder {
       if (this.walked.innerCalls.length > 0) code.innerCalls = this.walked.innerCalls;
     }
     if (moduleCalls && moduleCalls.length > 0) code.moduleCalls = moduleCalls;
+    // The ORM entities the file declares: other files' inserts of them name their tables (engine/orm-entities.ts).
+    const entities = this.adapter.ormEntities?.(this.walked.root.node, this.ev.at(this.walked.root));
+    if (entities && entities.length > 0) code.entities = entities;
     const calls = this.walked.loopMethodCalls;
     if (!this.adapter.declaredTypes || (calls.length === 0 && code.executions.length === 0)) return code;
     const { variables, classes } = this.adapter.declaredTypes(this.walked.declarations, new Set(calls.map((c) => c.receiver)));
@@ -409,6 +412,7 @@ class ModelBuilder {
     }
     if (e.construct) execution.construct = e.construct;
     if (e.ormPerCall) execution.ormPerCall = e.ormPerCall;
+    if (e.ormClass) execution.ormClass = e.ormClass;
     if (e.script) {
       execution.script = true;
       // COMMIT statements inside a here-document are commits at their place in the loop.

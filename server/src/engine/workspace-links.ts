@@ -4,6 +4,7 @@
 // A model as the schema and the rules see it carries these links (withLentLoops).
 import { callerIndex, withCallersLoops, type CallerIndex } from './cross-file';
 import { functionIndex, insertFunctionNames, namesCalledIn, withCalledInserts, type FunctionIndex } from './called-inserts';
+import { entityIndex, withOrmEntities, type EntityIndex } from './orm-entities';
 import type { FileModel } from './types';
 import { WorkspaceFiles } from './workspace-files';
 
@@ -76,19 +77,37 @@ export abstract class WorkspaceLinks extends WorkspaceFiles {
 
   private callersCache?: { generation: number; index: CallerIndex | undefined };
 
+  /**
+   * The ORM entity classes of all files (orm-entities.ts), made again only when a file that declares entities
+   * changed (a keystroke in a loader keeps the index, and the views made with it).
+   */
+  private entities(): EntityIndex | undefined {
+    const cached = this.entityCache;
+    if (cached?.generation === this.generation) return cached.index;
+    const declaring: FileModel[] = [];
+    for (const entry of this.files.values()) if (entry.model.code?.entities) declaring.push(entry.model);
+    const same = cached !== undefined && cached.declaring.length === declaring.length && cached.declaring.every((m, i) => m === declaring[i]);
+    this.entityCache = { generation: this.generation, declaring, index: same ? cached.index : entityIndex(declaring) };
+    return this.entityCache.index;
+  }
+
+  private entityCache?: { generation: number; declaring: FileModel[]; index: EntityIndex | undefined };
+
   /** A model with the loops other files lend its methods, made once per model and caller index (schema, then rules). */
   protected withLentLoops(model: FileModel): FileModel {
     const index = this.callers();
     const called = this.calledIndex();
+    const entities = this.entities();
     const known = this.lentViews.get(model);
-    if (known && known.index === index && known.called === called) return known.view;
-    // And the executions C/C++ functions of other files run per call of a loop here (called-inserts.ts).
-    const view = withCalledInserts(withCallersLoops(model, index), called);
-    if (view !== model) this.lentViews.set(model, { index, called, view });
+    if (known && known.index === index && known.called === called && known.entities === entities) return known.view;
+    // With the tables of the entity classes other files declare (orm-entities.ts); and the executions C/C++ functions
+    // of other files run per call of a loop here (called-inserts.ts).
+    const view = withCalledInserts(withCallersLoops(withOrmEntities(model, entities), index), called);
+    if (view !== model) this.lentViews.set(model, { index, called, entities, view });
     return view;
   }
 
-  private readonly lentViews = new WeakMap<FileModel, { index: CallerIndex | undefined; called: FunctionIndex | undefined; view: FileModel }>();
+  private readonly lentViews = new WeakMap<FileModel, { index: CallerIndex | undefined; called: FunctionIndex | undefined; entities: EntityIndex | undefined; view: FileModel }>();
 }
 
 /** Rounds of reading C/C++ files that reach Db2 through another file's function (Workspace.refreshLinked). */

@@ -209,7 +209,11 @@ export class Diagnostics {
     if (changed.size === 0) return;
     const { workspace } = this.state;
     const files = this.state.publishablePaths().filter((p) => p !== path);
-    this.markDirty(dependentFiles(files.map((p) => ({ key: p, names: fileNames(workspace.model(p)) })), changed));
+    const named = files.map((p) => ({ key: p, names: fileNames(workspace.model(p)) }));
+    // With only open files published, an entity class's file (not open) still leads from its table to the open files
+    // inserting the class (FileNames.entities).
+    const leads = this.state.settings.diagnosticsScope === 'workspace' ? named : workspace.paths().map((p) => ({ names: fileNames(workspace.model(p)) }));
+    this.markDirty(dependentFiles(named, changed, leads));
   }
 
   markDirty(paths: string[]): void {

@@ -180,6 +180,18 @@ export function schemaFacts(file: FileModel | undefined): Map<string, string[]> 
   for (const f of model.code?.functions ?? []) if (f.exported) add('*', `defines ${f.name}`);
   for (const c of model.code?.functionCalls ?? []) add('*', c.loop ? `calls ${c.name} in a loop${c.guarded ? ' under a counter' : ''}` : `calls ${c.name} from ${c.from}`);
   if (model.code?.functions) for (const e of model.code.executions) if (e.statements.length === 0 && e.inFunction?.name) add('*', `runs ${e.action} in ${e.inFunction.name}${e.loop ? ' in a loop' : ''}${e.batched ? ' batched' : ''}`);
+  // ORM entity classes: other files' inserts of them take their table and id from here (engine/orm-entities.ts),
+  // keyed by the class (the files inserting one mention it: fileNames).
+  // (And under its table: a DDL file of the table it names no more, or now, has other inserts.)
+  for (const e of model.code?.entities ?? []) {
+    const table = e.table ? `${e.table.schema ? `${e.table.schema}.` : ''}${e.table.name}` : '';
+    add(ormClassKey(e.name), `entity ${e.package ?? ''} ${table}${e.identity ? ' identity' : ''}${e.extends ? ` extends ${e.extends}` : ''}${e.mappedSuperclass ? ' mapped superclass' : ''}`);
+    if (e.table) add(parsedName(e.table.name), `entity ${e.package ?? ''} ${e.name}`);
+  }
+  // The ORM inserts of a class another file may settle: the DDL of its table counts them (FileNames.entities leads there).
+  for (const e of model.code?.executions ?? []) {
+    if (e.ormClass) add(ormClassKey(e.ormClass.name), `inserts ${e.ormClass.name}${e.loop ? ' in a loop' : ''}${e.batched ? ' batched' : ''}${e.ormPerCall ? ` ${e.ormPerCall}` : ''}`);
+  }
   function addFacts(stmt: Statement): void {
     let fact = kept?.get(stmt);
     if (fact === undefined) {
@@ -285,6 +297,25 @@ export interface FileNames {
    * table copied from, wherever that DDL is.
    */
   copies: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The ORM entity classes this file declares (ormClassKey), by the names whose change reaches the files inserting
+   * them: the entity's table (its DDL, wherever it is) and the class it extends (an id inherited from it); and each
+   * class by its table, whose DDL's findings count the inserts of the class.
+   */
+  entities: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * The name an ORM entity class goes by among schemaFacts' and fileNames' names (no table or sequence name has a
+ * NUL): a file whose inserts make the class mentions it, the file declaring it has facts under it.
+ */
+export function ormClassKey(name: string): string {
+  return `\u0000class ${name}`;
+}
+
+/** A table name as SQL writes it (`orders`, `"Orders"`) as the parser names it (ORDERS, Orders). */
+function parsedName(name: string): string {
+  return name.startsWith('"') ? name.slice(1, -1).replace(/""/g, '"') : name.toUpperCase();
 }
 
 /** A file's names, found once per statement list (the files not edited keep theirs: issue 15, no walk per keystroke). */
@@ -303,25 +334,45 @@ export function fileNames(model: FileModel | undefined): FileNames {
       else if (!into.includes(stmt.target.name)) into.push(stmt.target.name);
     }
   });
-  names = { mentioned, copies };
+  // The classes of its ORM inserts, which another file's entities may settle; the entities it declares.
+  for (const e of model.code?.executions ?? []) if (e.ormClass) mentioned.add(ormClassKey(e.ormClass.name));
+  const entities = new Map<string, string[]>();
+  for (const e of model.code?.entities ?? []) {
+    const key = ormClassKey(e.name);
+    const lead = (from: string, to: string) => {
+      const keys = entities.get(from);
+      if (!keys) entities.set(from, [to]);
+      else if (!keys.includes(to)) keys.push(to);
+    };
+    if (e.table) {
+      lead(parsedName(e.table.name), key);
+      lead(key, parsedName(e.table.name));
+    }
+    if (e.extends) lead(ormClassKey(e.extends), key);
+  }
+  names = { mentioned, copies, entities };
   FILE_NAMES.set(model.statements, names);
   return names;
 }
 
-const NO_NAMES: FileNames = { mentioned: new Set(), copies: new Map() };
+const NO_NAMES: FileNames = { mentioned: new Set(), copies: new Map(), entities: new Map() };
 const FILE_NAMES = new WeakMap<readonly Statement[], FileNames>();
 
 /**
  * The files among `files` whose findings may change when the facts of the tables `changed` names do: those that
  * mention one, or a table some file copies into from one (FileNames.copies: one level, as settle.ts looks through
- * one). '*' in `changed`: every file.
+ * one), or insert an ORM entity class whose table or superclass is one (FileNames.entities). '*' in `changed`: every
+ * file.
  */
-export function dependentFiles<T>(files: readonly { key: T; names: FileNames }[], changed: ReadonlySet<string>): T[] {
+export function dependentFiles<T>(files: readonly { key: T; names: FileNames }[], changed: ReadonlySet<string>, leads: readonly { names: FileNames }[] = files): T[] {
   if (changed.has('*')) return files.map((f) => f.key);
   const reached = new Set(changed);
-  for (const { names } of files) {
-    if (names.copies.size === 0) continue;
+  // (`leads`: the files whose copies and entities lead on, when more than those among which dependents are looked for.)
+  for (const { names } of leads) {
+    if (names.copies.size === 0 && names.entities.size === 0) continue;
     for (const name of changed) for (const into of names.copies.get(name) ?? []) reached.add(into);
+    // A table's DDL, or a class an entity extends: the files inserting the entity (ormClassKey).
+    for (const name of changed) for (const cls of names.entities.get(name) ?? []) reached.add(cls);
   }
   const out: T[] = [];
   for (const { key, names } of files) {

@@ -13,9 +13,14 @@
 // conditionally where it does report).
 //
 // The table is the entity class's @Table(name, schema) when the class is in the same file; otherwise (the usual
-// layout: one entity per file) the class name is spliced where the table goes (`INSERT INTO <Order>`).
+// layout: one entity per file) the class name is spliced where the table goes (`INSERT INTO <Order>`), and the
+// execution records the class and the qualified names the file's package and imports make of it
+// (SqlExecution.ormClass): the engine names the table from the entity's own file (engine/orm-entities.ts, from the
+// entities each file declares: javaEntities, CodeModel.entities), and its IDENTITY id, also one inherited from a
+// @MappedSuperclass.
 import type { Node } from 'web-tree-sitter';
 import { simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
+import type { OrmEntity } from '../../code-model/types';
 import { insertText, type InsertTarget, type MappedTable } from './python-sqlalchemy-inserts';
 
 /** The calls this module reads (the Java adapter hands them over first). */
@@ -42,6 +47,8 @@ interface FileFacts {
    * over JDBC in the workspace, would be read there, its loop lent by engine/cross-file.ts).
    */
   spring: boolean;
+  /** The file's package and imports (classOrigins), read from its text when an insert first asks. */
+  origins?: { package?: string; single: Map<string, string>; wildcards: string[] };
 }
 
 let facts: FileFacts | undefined;
@@ -152,26 +159,72 @@ function entitiesOf(root: Node, ev: Evaluator, f: FileFacts): Map<string, Entity
   const entities = new Map<string, Entity>();
   f.entities = entities;
   if (!/@Entity\b/.test(f.source)) return entities;
+  for (const e of javaEntities(root, ev)) {
+    if (!e.mappedSuperclass) entities.set(e.name, { table: e.table ?? null, identity: e.identity === true });
+  }
+  return entities;
+}
+
+/**
+ * The @Entity and @MappedSuperclass classes of a file (CodeModel.entities): name, package, the @Table(name, schema)
+ * as SQL writes it (javaTableName), whether the class's own body has an IDENTITY id (a field or getter annotated
+ * @GeneratedValue(strategy = …IDENTITY)), and the class it extends.
+ */
+export function javaEntities(root: Node, ev: Evaluator): OrmEntity[] {
+  const source = ev.source;
+  if (!/@(?:Entity|MappedSuperclass)\b/.test(source)) return [];
+  const pkg = PACKAGE.exec(source)?.[1] ?? '';
+  const out: OrmEntity[] = [];
   for (const cls of root.descendantsOfType('class_declaration')) {
     if (!cls) continue;
     const name = cls.childForFieldName('name')?.text;
     const annotations = annotationsOf(cls);
-    const entity = annotations.find((a) => annotationName(a) === 'Entity');
-    if (!name || !entity) continue;
-    const tableAnnotation = annotations.find((a) => annotationName(a) === 'Table');
+    const kind = annotations.map(annotationName).find((a) => a === 'Entity' || a === 'MappedSuperclass');
+    if (!name || !kind) continue;
+    const entity: OrmEntity = { name, package: pkg };
+    if (kind === 'MappedSuperclass') entity.mappedSuperclass = true;
+    const tableAnnotation = kind === 'Entity' ? annotations.find((a) => annotationName(a) === 'Table') : undefined;
     const tableName = tableAnnotation ? annotationString(tableAnnotation, 'name', ev) : undefined;
     const schema = tableAnnotation ? annotationString(tableAnnotation, 'schema', ev) : undefined;
-    const table = tableName && javaTableName(tableName) ? { name: javaTableName(tableName)!, ...(schema && javaTableName(schema) ? { schema: javaTableName(schema)! } : {}) } : null;
-    // The id: a field or getter of the class's own body annotated @GeneratedValue(strategy = …IDENTITY).
-    let identity = false;
+    const table = tableName ? javaTableName(tableName) : undefined;
+    const inSchema = schema ? javaTableName(schema) : undefined;
+    if (table) entity.table = inSchema ? { name: table, schema: inSchema } : { name: table };
     for (const member of cls.childForFieldName('body')?.namedChildren ?? []) {
       if (member?.type !== 'field_declaration' && member?.type !== 'method_declaration') continue;
       const generated = annotationsOf(member).find((a) => annotationName(a) === 'GeneratedValue');
-      if (generated && /\bstrategy\s*=\s*(?:[\w.]*\.)?IDENTITY\b/.test(generated.text)) identity = true;
+      if (generated && /\bstrategy\s*=\s*(?:[\w.]*\.)?IDENTITY\b/.test(generated.text)) entity.identity = true;
     }
-    entities.set(name, { table, identity });
+    const base = classNode(cls.childForFieldName('superclass')?.namedChild(0) ?? null);
+    if (base) entity.extends = base.text;
+    out.push(entity);
   }
-  return entities;
+  return out;
+}
+
+const PACKAGE = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
+const IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
+
+/**
+ * The qualified names a class used in the file may be (SqlExecution.ormClass.from): the name as written when
+ * qualified; the class a single-type import names; else the file's package's and its wildcard imports'. Undefined
+ * when the file has no package and imports no class of the name: it does not say.
+ */
+function classOrigins(name: string, written: string, f: FileFacts): string[] | undefined {
+  if (written.includes('.')) return [written];
+  if (!f.origins) {
+    const single = new Map<string, string>();
+    const wildcards: string[] = [];
+    for (const m of f.source.matchAll(IMPORT)) {
+      if (m[2]) wildcards.push(m[1]);
+      else single.set(m[1].slice(m[1].lastIndexOf('.') + 1), m[1]);
+    }
+    f.origins = { package: PACKAGE.exec(f.source)?.[1], single, wildcards };
+  }
+  const { package: pkg, single, wildcards } = f.origins;
+  const imported = single.get(name);
+  if (imported) return [imported];
+  if (pkg === undefined) return undefined;
+  return [`${pkg}.${name}`, ...wildcards.map((w) => `${w}.${name}`)];
 }
 
 function annotationsOf(node: Node): Node[] {
@@ -263,6 +316,10 @@ export function classifyJpa(ctx: CallContext, ev: Evaluator): ApiEvent[] | undef
       // persisted expression does.
       const target: InsertTarget = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args[0] };
       const perCall = entity?.identity ? 'identity' as const : orm.kind === 'spring-data' && !transactional(call.node) ? 'transaction' as const : undefined;
+      // The class, for the engine to settle its table and id from the workspace's entities (not needed once IDENTITY).
+      const written = made.node?.parent?.type === 'scoped_type_identifier' ? made.node.parent.text.replace(/\s+/g, '') : made.name;
+      const origins = made.name && !entity?.identity ? classOrigins(made.name, written ?? made.name, f) : undefined;
+      const ormClass = made.name && !entity?.identity ? { name: made.name, ...(origins ? { from: origins } : {}) } : undefined;
       // Sent at a flush unless it goes at once: IDENTITY, a save in its own transaction, saveAndFlush.
       const atFlush = !perCall && call.name !== 'saveAndFlush';
       return [{
@@ -275,6 +332,7 @@ export function classifyJpa(ctx: CallContext, ev: Evaluator): ApiEvent[] | undef
         construct: 'orm',
         ...(atFlush ? { atFlush: true } : {}),
         ...(perCall ? { ormPerCall: perCall } : {}),
+        ...(ormClass ? { ormClass } : {}),
       }];
     }
     default:

@@ -4,10 +4,10 @@ import type { Node } from 'web-tree-sitter';
 import { argsOf, cStyleCommentText, declaratorAssignment, operatorAssignment, plainText, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
 import { javaAccess } from '../access';
 import { embeddedHooks, scanEmbeddedSql } from '../esql';
-import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
+import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, concatenate, decodeQuoted } from '../literals';
 import { looksLikeSql, type HostText } from '../sqltext';
-import { classifyJpa, JPA_CALLS } from './java-jpa';
+import { classifyJpa, javaEntities, JPA_CALLS } from './java-jpa';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
 const JAVA_CALLS = new Set([
@@ -33,6 +33,7 @@ export const javaAdapter: LanguageAdapter = {
   calleeName(node) {
     return node.childForFieldName('name')?.text;
   },
+  ormEntities: javaEntities,
   declarations: new Set(['field_declaration', 'local_variable_declaration', 'formal_parameter', 'class_declaration', 'interface_declaration', 'record_declaration']),
   declaredTypes(declarations, names) {
     const variables = new Map<string, string>();
@@ -157,12 +158,16 @@ export const javaLanguage: HostLanguage = {
   grammars: ['java'],
   read(source, env) {
     const leftOut = javaAccess(source.text);
-    if (leftOut) return emptyResult(leftOut);
+    // An entity class's file has no data access of its own: left out, with the entities it declares, which other
+    // files' inserts name their tables by (engine/orm-entities.ts).
+    if (leftOut) return ENTITY_ANNOTATION.test(source.text) ? entitiesOnly(readWithAdapter(source, env, javaAdapter), leftOut) : emptyResult(leftOut);
     if (!source.text.includes('#sql')) return readWithAdapter(source, env, javaAdapter);
     const scan = scanEmbeddedSql(source.text, { sqlj: true });
     return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
   },
 };
+
+const ENTITY_ANNOTATION = /@(?:Entity|MappedSuperclass)\b/;
 
 /** `a + b + …`: strings joined with values; a part that is not a known string is a spliced value. */
 export function concatenation(node: Node, ev: Evaluator): HostText | undefined {

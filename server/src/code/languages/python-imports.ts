@@ -118,3 +118,23 @@ export function withResolvedModuleCalls(result: FrontEndResult, source: SourceFi
   else delete code.moduleCalls;
   return { ...result, code };
 }
+
+/**
+ * The classes of the file's ORM inserts that are none of its own (SqlExecution.ormClass, `from` holding the class as
+ * written: `Order`, `models.Order`) as its imports resolve them (`app.models.Order`, relative imports against the
+ * file's package; the name the class has there, not an alias); `from` dropped where no import binds the name (a star
+ * import: the file does not say).
+ */
+export function withResolvedOrmClasses(result: FrontEndResult, source: SourceFile): FrontEndResult {
+  const executions = result.code?.executions;
+  if (!executions?.some((e) => e.ormClass)) return result;
+  const imports = pythonImports(source.text, source.path);
+  for (const e of executions) {
+    const written = e.ormClass?.from?.[0];
+    if (written === undefined) continue;
+    const resolved = imports.resolve(written);
+    // (`from .models import OrderLine as Order`: the class is OrderLine.)
+    e.ormClass = resolved !== undefined && resolved.includes('.') ? { name: resolved.slice(resolved.lastIndexOf('.') + 1), from: [resolved] } : { name: e.ormClass!.name };
+  }
+  return result;
+}

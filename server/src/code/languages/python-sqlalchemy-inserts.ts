@@ -248,6 +248,7 @@ export function insertText(target: InsertTarget, over: Node, sql: (name: string)
   return { pieces: [piece(head, start), { kind: 'text', text: table, offsets }, piece(tail, start + head.length)], kind: 'constant', from: { start, end: over.endIndex } };
 }
 
-function sqlName(name: string): string {
+/** A name as SQLAlchemy sends it: lower or upper case as is (Db2 folds it), else quoted. */
+export function sqlName(name: string): string {
   return /^[a-z_][a-z0-9_]*$/.test(name) || /^[A-Z_][A-Z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
 }

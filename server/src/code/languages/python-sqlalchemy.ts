@@ -8,7 +8,8 @@ import type { Node } from 'web-tree-sitter';
 import { plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import { looksLikeSql } from '../sqltext';
 import { pythonImports, type PythonImports } from './python-imports';
-import { constructedClass, insertConstruct, insertText, mappedClasses, targetOf, type MappedClasses } from './python-sqlalchemy-inserts';
+import { constructedClass, insertConstruct, insertText, mappedClasses, sqlName, targetOf, type InsertTarget, type MappedClasses } from './python-sqlalchemy-inserts';
+import type { OrmEntity } from '../../code-model/types';
 import { parentOf } from '../parents';
 
 /** What a name of the file holds, as far as SQLAlchemy goes: where the file made it, and whether it autocommits. */
@@ -32,6 +33,33 @@ export interface PythonFile {
 
 function classesOf(file: PythonFile, node: Node, ev: Evaluator): MappedClasses {
   return (file.classes ??= mappedClasses(node.tree.rootNode, ev, file.flaskDb));
+}
+
+/**
+ * The file's mapped classes with a table (CodeModel.entities), the table as SQL writes it. A `db` imported from the
+ * application counts as Flask-SQLAlchemy's here whatever the file shows of Db2: the classes only name the tables of
+ * inserts other modules make (engine/orm-entities.ts).
+ */
+export function pythonEntities(root: Node, ev: Evaluator): OrmEntity[] {
+  if (!/__tablename__|\.Model\b/.test(ev.source)) return [];
+  const flask = flaskDbNames(ev.source, pythonImports(ev.source), true);
+  const out: OrmEntity[] = [];
+  for (const [name, table] of mappedClasses(root, ev, flask)) {
+    if (table) out.push({ name, table: table.schema ? { name: sqlName(table.name), schema: sqlName(table.schema) } : { name: sqlName(table.name) } });
+  }
+  return out;
+}
+
+/**
+ * An ORM or Core insert of a class none of the file's (SqlExecution.ormClass): its name, and the class as written
+ * (`Order`, `models.Order`) in `from` until python.ts resolves it through the file's imports (withResolvedOrmClasses).
+ */
+function ormClassOf(target: InsertTarget, file: PythonFile): { name: string; from: string[] } | undefined {
+  if (!('expression' in target)) return undefined;
+  const node = target.expression;
+  const name = node.type === 'identifier' ? node.text : node.type === 'attribute' ? node.childForFieldName('attribute')?.text : undefined;
+  if (!name || !/^[A-Z]\w*$/.test(name) || (node.type === 'identifier' && file.classes?.has(name))) return undefined;
+  return { name, from: [node.text] };
 }
 
 /** A session: one the file made, or a name for one it did not (db.session, self.session, db_session). */
@@ -295,6 +323,7 @@ function ormAdd(ctx: CallContext, ev: Evaluator, file: PythonFile, known: Sqlalc
   const cls = item ? constructedClass(item, at, ev) : undefined;
   if (!cls) return all ? [] : undefined;
   const target = targetOf(cls, at, ev, file.imports, classesOf(file, call.node, ev));
+  const ormClass = ormClassOf(target, file);
   return [{
     kind: 'execute',
     api: 'sqlalchemy',
@@ -304,6 +333,7 @@ function ormAdd(ctx: CallContext, ev: Evaluator, file: PythonFile, known: Sqlalc
     batched: all,
     construct: 'orm',
     ...(all ? {} : { atFlush: true }),
+    ...(ormClass ? { ormClass } : {}),
   }];
 }
 
@@ -327,6 +357,7 @@ function sqlalchemyExecute(ctx: CallContext, ev: Evaluator, file: PythonFile, kn
   const construct = wrapped ? undefined : insertConstruct(sql, call.node.startIndex, ev, file.imports, classesOf(file, call.node, ev));
   if (construct && (known || engine || 'table' in construct.target || /conn|session|sess\b/i.test(recvName))) {
     const many = a.length > 2 || (params !== undefined && holdsRows(params, call, ev));
+    const ormClass = ormClassOf(construct.target, file);
     return [{
       kind: 'execute',
       api: 'sqlalchemy',
@@ -336,6 +367,7 @@ function sqlalchemyExecute(ctx: CallContext, ev: Evaluator, file: PythonFile, kn
       batched: many || construct.multiRow,
       construct: 'core',
       ...(engine && !sessionRun ? { libraryAutocommit: 'always' as const } : {}),
+      ...(ormClass ? { ormClass } : {}),
     }];
   }
   if (!wrapped && !known && !engine) return undefined;

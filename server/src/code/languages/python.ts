@@ -5,13 +5,13 @@
 // names are read through the file's imports (import pyodbc as odbc, from sqlalchemy import text as sql_text).
 import type { Node } from 'web-tree-sitter';
 import { operatorAssignment, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
-import { pythonAccess, sqlalchemyDb2Shown } from '../access';
-import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
+import { pythonAccess, sqlalchemyDb2Shown, usesSqlalchemy } from '../access';
+import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, concatenate, decodeQuoted, joinWithSeparator } from '../literals';
 import { joinTexts, looksLikeSql, type HostText } from '../sqltext';
 import { blankWholeLineComments } from './python-comments';
-import { withResolvedModuleCalls } from './python-imports';
-import { classifySqlalchemy, fileOf, isSqlalchemyText, withDb2Shown } from './python-sqlalchemy';
+import { withResolvedModuleCalls, withResolvedOrmClasses } from './python-imports';
+import { classifySqlalchemy, fileOf, isSqlalchemyText, pythonEntities, withDb2Shown } from './python-sqlalchemy';
 import { parentOf } from '../parents';
 
 function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Node> } {
@@ -80,6 +80,7 @@ export const pythonAdapter: LanguageAdapter = {
   loopMethods: new Set(),
   // (Another module's function called in a loop: engine/cross-file.ts.)
   linksModules: true,
+  ormEntities: pythonEntities,
 
   calleeName(node) {
     if (node.type === 'assignment') return /\.autocommit\s*$/.test(node.childForFieldName('left')?.text ?? '') ? 'autocommit=' : undefined;
@@ -216,17 +217,27 @@ export const pythonLanguage: HostLanguage = {
   grammars: ['python'],
   read(source, env) {
     const leftOut = pythonAccess(source.text, env.options, source.path);
-    if (leftOut) return emptyResult(leftOut);
+    // A models module with no data access of its own: left out, with the mapped classes it declares, which other
+    // modules' inserts name their tables by (engine/orm-entities.ts).
+    const models = leftOut !== undefined && MAPPED_CLASS.test(source.text) && usesSqlalchemy(source.text);
+    if (leftOut && !models) return emptyResult(leftOut);
     if (nestsTooDeep(source.text)) return emptyResult(TOO_DEEP);
     const blanked = blankWholeLineComments(source.text);
-    const result = withResolvedModuleCalls(
-      withDb2Shown(sqlalchemyDb2Shown(source.text, env.options, source.path), () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text })),
+    if (leftOut) return entitiesOnly(readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text }), leftOut);
+    const result = withResolvedOrmClasses(
+      withResolvedModuleCalls(
+        withDb2Shown(sqlalchemyDb2Shown(source.text, env.options, source.path), () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text })),
+        source,
+      ),
       source,
     );
     if (blanked.comments.length === 0) return result;
     return { ...result, comments: [...result.comments, ...blanked.comments].sort((a, b) => a.span.start - b.span.start) };
   },
 };
+
+/** A mapped class's table: its __tablename__, or a Flask-SQLAlchemy model's (`class Order(db.Model)`). */
+const MAPPED_CLASS = /__tablename__|\.Model\b/;
 
 function isOff(node: Node | undefined): boolean {
   if (!node) return false;

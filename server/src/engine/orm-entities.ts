@@ -1,0 +1,171 @@
+// ORM inserts of an entity class another file declares: `em.persist(new Order(item))` in Loader.java with
+// `@Entity @Table(name = "ORDERS", schema = "APP") class Order` in Order.java, `session.add(Order(...))` in loader.py
+// after `from models import Order`, models.py declaring `__tablename__ = "orders"`. The front ends record the
+// entities each file declares (CodeModel.entities) and the class each ORM insert makes (SqlExecution.ormClass, with
+// the qualified names the file's package and imports make of it); the engine looks the class up here, by name, and
+// rewrites its view of the inserting file (as cross-file.ts lends loops): the INSERT names the entity's table
+// (`INSERT INTO APP.ORDERS VALUES (?)`, a statement of the file the schema and the SQL rules see), and a Java entity
+// whose id is IDENTITY, its own or inherited from a @MappedSuperclass, goes one row per call (ormPerCall).
+//
+// Which class: those of the name whose qualified name is one the file names (Java: `com.acme.model.Order` by an
+// import, the file's package or a wildcard import; Python: `app.models.Order`, a module a path of the file ends
+// with, cross-file.ts modulesOf). When the file does not say (no package, no import binding the name), every class
+// of the name. Several that do not agree on table and id: nothing is settled (`<Order>` stays).
+import type { FileModel } from './types';
+import type { OrmEntity, SqlExecution } from '../code-model/types';
+import { modulesOf } from './cross-file';
+import { parseSql } from '../sql/parser';
+import type { SqlOrigin, Statement } from '../sql/ast';
+
+/** An entity of a file, with the qualified names it is known by. */
+export interface IndexedEntity {
+  entity: OrmEntity;
+  /** Java: `package.Name`; Python: `py:<module>.Name` for each module the file's path may be imported as. */
+  qualified: readonly string[];
+  file: string;
+}
+
+/**
+ * Entity classes by qualified name (`com.acme.model.Order`, `py:app.models.Order`) and by simple name: an insert
+ * looks up the few its file names, or those of its class's name, never every file; the answers for a simple name
+ * and a superclass are kept (many loaders insert one class).
+ */
+export interface EntityIndex {
+  byQualified: ReadonlyMap<string, readonly IndexedEntity[]>;
+  byName: ReadonlyMap<string, readonly IndexedEntity[]>;
+  settledByName: Map<string, Settled | null>;
+  identityByName: Map<string, boolean>;
+}
+
+/** The entities of all files; undefined when no file declares one (most workspaces). */
+export function entityIndex(models: Iterable<FileModel>): EntityIndex | undefined {
+  let index: { byQualified: Map<string, IndexedEntity[]>; byName: Map<string, IndexedEntity[]> } | undefined;
+  const push = (map: Map<string, IndexedEntity[]>, key: string, entity: IndexedEntity) => {
+    const list = map.get(key);
+    if (list) list.push(entity);
+    else map.set(key, [entity]);
+  };
+  for (const model of models) {
+    const entities = model.code?.entities;
+    if (!entities) continue;
+    const path = model.source.path;
+    const modules = model.source.language === 'python' ? modulesOf(path) : undefined;
+    for (const entity of entities) {
+      const qualified = modules ? modules.map((m) => `${m}.${entity.name}`) : [entity.package ? `${entity.package}.${entity.name}` : entity.name];
+      index ??= { byQualified: new Map(), byName: new Map() };
+      const indexed = { entity, qualified, file: path };
+      push(index.byName, entity.name, indexed);
+      for (const q of qualified) push(index.byQualified, q, indexed);
+    }
+  }
+  return index && { ...index, settledByName: new Map(), identityByName: new Map() };
+}
+
+/** What an insert takes from its class: the table (undefined when not settled) and whether the id is IDENTITY. */
+export interface Settled {
+  table?: { name: string; schema?: string };
+  identity: boolean;
+}
+
+/**
+ * `model` with its ORM inserts of other files' entity classes (or of its own, whose id is inherited from another
+ * file's @MappedSuperclass) settled: the table named in the statement, IDENTITY's one row per call. `model` itself
+ * when nothing changes.
+ */
+export function withOrmEntities(model: FileModel, index: EntityIndex | undefined): FileModel {
+  const code = model.code;
+  if (!index || !code) return model;
+  const python = model.source.language === 'python';
+  let executions: SqlExecution[] | undefined;
+  let added: Statement[] | undefined;
+  code.executions.forEach((e, i) => {
+    const cls = e.ormClass;
+    if (!cls) return;
+    const settled = settle(index, cls, python);
+    if (!settled) return;
+    let changed: SqlExecution | undefined;
+    // The class spliced where the table goes (`INSERT INTO <Order>`): the entity's table instead.
+    if (settled.table && e.textKind === 'template') {
+      const statements = insertInto(settled.table, e);
+      if (statements.length > 0) {
+        changed = { ...e, statements, textKind: 'constant' };
+        delete changed.splices;
+        (added ??= []).push(...statements);
+      }
+    }
+    // Hibernate inserts an IDENTITY entity at persist(), one row per call, whatever the code flushes.
+    if (settled.identity && !python && e.ormPerCall !== 'identity') {
+      changed = { ...(changed ?? e), ormPerCall: 'identity', batched: false };
+    }
+    if (!changed) return;
+    executions ??= [...code.executions];
+    executions[i] = changed;
+  });
+  if (!executions) return model;
+  const statements = added ? [...model.statements, ...added].sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start)) : model.statements;
+  return { ...model, statements, code: { ...code, executions } };
+}
+
+/** The entity an insert's class is, when the candidates of its name that the file may mean agree; else undefined. */
+function settle(index: EntityIndex, cls: NonNullable<SqlExecution['ormClass']>, python: boolean): Settled | undefined {
+  if (!cls.from) {
+    // The file does not say: every class of the name (the answer kept for the name).
+    let known = index.settledByName.get(cls.name);
+    if (known === undefined) index.settledByName.set(cls.name, (known = agreed(index, index.byName.get(cls.name) ?? []) ?? null));
+    return known ?? undefined;
+  }
+  const meant = new Set<IndexedEntity>();
+  for (const q of cls.from) for (const c of index.byQualified.get(python ? `py:${q}` : q) ?? []) if (c.entity.name === cls.name) meant.add(c);
+  return agreed(index, [...meant]);
+}
+
+/** What the entities (not @MappedSuperclass) among `candidates` settle, when they agree on table and id; else undefined. */
+function agreed(index: EntityIndex, candidates: readonly IndexedEntity[]): Settled | undefined {
+  let settled: Settled | undefined;
+  for (const c of candidates) {
+    if (c.entity.mappedSuperclass) continue;
+    const one: Settled = { ...(c.entity.table ? { table: c.entity.table } : {}), identity: identityOf(index, c.entity, 0) };
+    if (!settled) settled = one;
+    else if (!sameTable(settled.table, one.table) || settled.identity !== one.identity) return undefined;
+  }
+  return settled;
+}
+
+/**
+ * An IDENTITY id of the class's own, or of the class it extends (a @MappedSuperclass or entity of the workspace, all
+ * of that name agreeing), up the chain; kept per superclass name.
+ */
+function identityOf(index: EntityIndex, entity: OrmEntity, depth: number): boolean {
+  if (entity.identity) return true;
+  const base = entity.extends;
+  if (!base || depth >= MAX_SUPERCLASSES) return false;
+  const known = index.identityByName.get(base);
+  if (known !== undefined) return known;
+  const bases = index.byName.get(base) ?? [];
+  const answer = bases.length > 0 && bases.every((b) => identityOf(index, b.entity, depth + 1));
+  // (A chain cut short by the depth is not kept: asked from nearer its top, it may reach further.)
+  if (depth === 0) index.identityByName.set(base, answer);
+  return answer;
+}
+
+/** How many classes up an inherited id is looked for (Order → AuditedEntity → BaseEntity). */
+const MAX_SUPERCLASSES = 4;
+
+function sameTable(a: Settled['table'], b: Settled['table']): boolean {
+  return a?.name === b?.name && a?.schema === b?.schema;
+}
+
+/**
+ * The INSERT the ORM sends into `table`, over the execution's call, as the front ends make it when the table is in
+ * the file (python-sqlalchemy-inserts.ts insertText): `INSERT INTO S.T VALUES (?)`, each character on the call.
+ */
+function insertInto(table: { name: string; schema?: string }, e: SqlExecution): Statement[] {
+  const text = `INSERT INTO ${table.schema ? `${table.schema}.` : ''}${table.name} VALUES (?)`;
+  const { start, end } = e.callSpan;
+  const last = Math.max(start, end - 1);
+  const at = (offset: number) => Math.min(start + Math.max(0, offset), last);
+  // (Past the text's end: one past its last character, as code/sqltext.ts maps a text's end.)
+  const origin: SqlOrigin = { toFile: (offset) => (offset >= text.length ? at(text.length - 1) + 1 : at(offset)), extent: { start, end } };
+  const parsed = parseSql(text, { origin }).statements;
+  return parsed.length === 1 && parsed[0].kind === 'insert' && !parsed[0].parseError ? parsed : [];
+}
