@@ -14612,6 +14612,113 @@ var init_called_inserts = __esm({
   }
 });
 
+// server/src/engine/orm-entities.ts
+function entityIndex(models) {
+  let index;
+  const push = (map, key, entity) => {
+    const list = map.get(key);
+    if (list) list.push(entity);
+    else map.set(key, [entity]);
+  };
+  for (const model of models) {
+    const entities = model.code?.entities;
+    if (!entities) continue;
+    const path = model.source.path;
+    const modules = model.source.language === "python" ? modulesOf(path) : void 0;
+    for (const entity of entities) {
+      const qualified2 = modules ? modules.map((m) => `${m}.${entity.name}`) : [entity.package ? `${entity.package}.${entity.name}` : entity.name];
+      index ??= { byQualified: /* @__PURE__ */ new Map(), byName: /* @__PURE__ */ new Map() };
+      const indexed = { entity, qualified: qualified2, file: path };
+      push(index.byName, entity.name, indexed);
+      for (const q2 of qualified2) push(index.byQualified, q2, indexed);
+    }
+  }
+  return index && { ...index, settledByName: /* @__PURE__ */ new Map(), identityByName: /* @__PURE__ */ new Map() };
+}
+function withOrmEntities(model, index) {
+  const code = model.code;
+  if (!index || !code) return model;
+  const python = model.source.language === "python";
+  let executions;
+  let added;
+  code.executions.forEach((e, i) => {
+    const cls = e.ormClass;
+    if (!cls) return;
+    const settled = settle(index, cls, python);
+    if (!settled) return;
+    let changed;
+    if (settled.table && e.textKind === "template") {
+      const statements2 = insertInto(settled.table, e);
+      if (statements2.length > 0) {
+        changed = { ...e, statements: statements2, textKind: "constant" };
+        delete changed.splices;
+        (added ??= []).push(...statements2);
+      }
+    }
+    if (settled.identity && !python && e.ormPerCall !== "identity") {
+      changed = { ...changed ?? e, ormPerCall: "identity", batched: false };
+    }
+    if (!changed) return;
+    executions ??= [...code.executions];
+    executions[i] = changed;
+  });
+  if (!executions) return model;
+  const statements = added ? [...model.statements, ...added].sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start)) : model.statements;
+  return { ...model, statements, code: { ...code, executions } };
+}
+function settle(index, cls, python) {
+  if (!cls.from) {
+    let known = index.settledByName.get(cls.name);
+    if (known === void 0) index.settledByName.set(cls.name, known = agreed(index, index.byName.get(cls.name) ?? []) ?? null);
+    return known ?? void 0;
+  }
+  const meant = /* @__PURE__ */ new Set();
+  for (const q2 of cls.from) for (const c of index.byQualified.get(python ? `py:${q2}` : q2) ?? []) if (c.entity.name === cls.name) meant.add(c);
+  return agreed(index, [...meant]);
+}
+function agreed(index, candidates) {
+  let settled;
+  for (const c of candidates) {
+    if (c.entity.mappedSuperclass) continue;
+    const one = { ...c.entity.table ? { table: c.entity.table } : {}, identity: identityOf(index, c.entity, 0) };
+    if (!settled) settled = one;
+    else if (!sameTable(settled.table, one.table) || settled.identity !== one.identity) return void 0;
+  }
+  return settled;
+}
+function identityOf(index, entity, depth) {
+  if (entity.identity) return true;
+  const base = entity.extends;
+  if (!base || depth >= MAX_SUPERCLASSES) return false;
+  const known = index.identityByName.get(base);
+  if (known !== void 0) return known;
+  const bases = index.byName.get(base) ?? [];
+  const answer = bases.length > 0 && bases.every((b) => identityOf(index, b.entity, depth + 1));
+  if (depth === 0) index.identityByName.set(base, answer);
+  return answer;
+}
+function sameTable(a, b) {
+  return a?.name === b?.name && a?.schema === b?.schema;
+}
+function insertInto(table, e) {
+  const text2 = `INSERT INTO ${table.schema ? `${table.schema}.` : ""}${table.name} VALUES (?)`;
+  const { start, end } = e.callSpan;
+  const last = Math.max(start, end - 1);
+  const at = (offset) => Math.min(start + Math.max(0, offset), last);
+  const origin2 = { toFile: (offset) => offset >= text2.length ? at(text2.length - 1) + 1 : at(offset), extent: { start, end } };
+  const parsed = parseSql(text2, { origin: origin2 }).statements;
+  return parsed.length === 1 && parsed[0].kind === "insert" && !parsed[0].parseError ? parsed : [];
+}
+var MAX_SUPERCLASSES;
+var init_orm_entities = __esm({
+  "server/src/engine/orm-entities.ts"() {
+    "use strict";
+    init_cross_file();
+    init_parser();
+    MAX_SUPERCLASSES = 4;
+  }
+});
+
 // server/src/engine/workspace-links.ts
 var WorkspaceLinks, MAX_LINK_ROUNDS;
 var init_workspace_links = __esm({
@@ -14619,6 +14726,7 @@ var init_workspace_links = __esm({
     "use strict";
     init_cross_file();
     init_called_inserts();
+    init_orm_entities();
     init_workspace_files();
     WorkspaceLinks = class extends WorkspaceFiles {
       /** A linted file's model, read again first when the members it includes or the functions it calls changed. */
@@ -14681,14 +14789,29 @@ var init_workspace_links = __esm({
         return this.callersCache.index;
       }
       callersCache;
+      /**
+       * The ORM entity classes of all files (orm-entities.ts), made again only when a file that declares entities
+       * changed (a keystroke in a loader keeps the index, and the views made with it).
+       */
+      entities() {
+        const cached = this.entityCache;
+        if (cached?.generation === this.generation) return cached.index;
+        const declaring = [];
+        for (const entry of this.files.values()) if (entry.model.code?.entities) declaring.push(entry.model);
+        const same = cached !== void 0 && cached.declaring.length === declaring.length && cached.declaring.every((m, i) => m === declaring[i]);
+        this.entityCache = { generation: this.generation, declaring, index: same ? cached.index : entityIndex(declaring) };
+        return this.entityCache.index;
+      }
+      entityCache;
       /** A model with the loops other files lend its methods, made once per model and caller index (schema, then rules). */
       withLentLoops(model) {
         const index = this.callers();
         const called = this.calledIndex();
+        const entities = this.entities();
         const known = this.lentViews.get(model);
-        if (known && known.index === index && known.called === called) return known.view;
-        const view = withCalledInserts(withCallersLoops(model, index), called);
-        if (view !== model) this.lentViews.set(model, { index, called, view });
+        if (known && known.index === index && known.called === called && known.entities === entities) return known.view;
+        const view = withCalledInserts(withCallersLoops(withOrmEntities(model, entities), index), called);
+        if (view !== model) this.lentViews.set(model, { index, called, entities, view });
         return view;
       }
       lentViews = /* @__PURE__ */ new WeakMap();
@@ -17250,6 +17373,8 @@ var init_model = __esm({
           if (this.walked.innerCalls.length > 0) code.innerCalls = this.walked.innerCalls;
         }
         if (moduleCalls && moduleCalls.length > 0) code.moduleCalls = moduleCalls;
+        const entities = this.adapter.ormEntities?.(this.walked.root.node, this.ev.at(this.walked.root));
+        if (entities && entities.length > 0) code.entities = entities;
         const calls = this.walked.loopMethodCalls;
         if (!this.adapter.declaredTypes || calls.length === 0 && code.executions.length === 0) return code;
         const { variables, classes } = this.adapter.declaredTypes(this.walked.declarations, new Set(calls.map((c) => c.receiver)));
@@ -17433,6 +17558,7 @@ var init_model = __esm({
         }
         if (e.construct) execution2.construct = e.construct;
         if (e.ormPerCall) execution2.ormPerCall = e.ormPerCall;
+        if (e.ormClass) execution2.ormClass = e.ormClass;
         if (e.script) {
           execution2.script = true;
           for (const st of statements) {
@@ -17649,6 +17775,11 @@ function errorSpan(node, text2) {
   let end = Math.min(length, Math.max(node.endIndex, start + 1));
   if (end < length && text2.charCodeAt(end - 1) === 13 && text2.charCodeAt(end) === 10) end++;
   return { start, end };
+}
+function entitiesOnly(read, leftOut) {
+  const empty = emptyResult(leftOut);
+  const entities = read.code?.entities;
+  return entities ? { ...empty, code: { executions: [], commits: [], entities } } : empty;
 }
 function readWithAdapter(source, env, adapter, options = {}) {
   const parser = env.parser(adapter.grammar);
@@ -19354,25 +19485,57 @@ function entitiesOf(root, ev, f) {
   const entities = /* @__PURE__ */ new Map();
   f.entities = entities;
   if (!/@Entity\b/.test(f.source)) return entities;
+  for (const e of javaEntities(root, ev)) {
+    if (!e.mappedSuperclass) entities.set(e.name, { table: e.table ?? null, identity: e.identity === true });
+  }
+  return entities;
+}
+function javaEntities(root, ev) {
+  const source = ev.source;
+  if (!/@(?:Entity|MappedSuperclass)\b/.test(source)) return [];
+  const pkg = PACKAGE.exec(source)?.[1] ?? "";
+  const out = [];
   for (const cls of root.descendantsOfType("class_declaration")) {
     if (!cls) continue;
     const name2 = cls.childForFieldName("name")?.text;
     const annotations = annotationsOf(cls);
-    const entity = annotations.find((a) => annotationName(a) === "Entity");
-    if (!name2 || !entity) continue;
-    const tableAnnotation = annotations.find((a) => annotationName(a) === "Table");
+    const kind = annotations.map(annotationName).find((a) => a === "Entity" || a === "MappedSuperclass");
+    if (!name2 || !kind) continue;
+    const entity = { name: name2, package: pkg };
+    if (kind === "MappedSuperclass") entity.mappedSuperclass = true;
+    const tableAnnotation = kind === "Entity" ? annotations.find((a) => annotationName(a) === "Table") : void 0;
     const tableName2 = tableAnnotation ? annotationString(tableAnnotation, "name", ev) : void 0;
     const schema = tableAnnotation ? annotationString(tableAnnotation, "schema", ev) : void 0;
-    const table = tableName2 && javaTableName(tableName2) ? { name: javaTableName(tableName2), ...schema && javaTableName(schema) ? { schema: javaTableName(schema) } : {} } : null;
-    let identity = false;
+    const table = tableName2 ? javaTableName(tableName2) : void 0;
+    const inSchema = schema ? javaTableName(schema) : void 0;
+    if (table) entity.table = inSchema ? { name: table, schema: inSchema } : { name: table };
     for (const member of cls.childForFieldName("body")?.namedChildren ?? []) {
       if (member?.type !== "field_declaration" && member?.type !== "method_declaration") continue;
       const generated = annotationsOf(member).find((a) => annotationName(a) === "GeneratedValue");
-      if (generated && /\bstrategy\s*=\s*(?:[\w.]*\.)?IDENTITY\b/.test(generated.text)) identity = true;
+      if (generated && /\bstrategy\s*=\s*(?:[\w.]*\.)?IDENTITY\b/.test(generated.text)) entity.identity = true;
     }
-    entities.set(name2, { table, identity });
+    const base = classNode(cls.childForFieldName("superclass")?.namedChild(0) ?? null);
+    if (base) entity.extends = base.text;
+    out.push(entity);
   }
-  return entities;
+  return out;
+}
+function classOrigins(name2, written, f) {
+  if (written.includes(".")) return [written];
+  if (!f.origins) {
+    const single3 = /* @__PURE__ */ new Map();
+    const wildcards2 = [];
+    for (const m of f.source.matchAll(IMPORT)) {
+      if (m[2]) wildcards2.push(m[1]);
+      else single3.set(m[1].slice(m[1].lastIndexOf(".") + 1), m[1]);
+    }
+    f.origins = { package: PACKAGE.exec(f.source)?.[1], single: single3, wildcards: wildcards2 };
+  }
+  const { package: pkg, single: single2, wildcards } = f.origins;
+  const imported = single2.get(name2);
+  if (imported) return [imported];
+  if (pkg === void 0) return void 0;
+  return [`${pkg}.${name2}`, ...wildcards.map((w) => `${w}.${name2}`)];
 }
 function annotationsOf(node) {
   const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
@@ -19437,6 +19600,9 @@ function classifyJpa(ctx, ev) {
       const entity = made.name ? entitiesOf(call.node.tree.rootNode, ev, f).get(made.name) : void 0;
       const target = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args[0] };
       const perCall = entity?.identity ? "identity" : orm.kind === "spring-data" && !transactional(call.node) ? "transaction" : void 0;
+      const written = made.node?.parent?.type === "scoped_type_identifier" ? made.node.parent.text.replace(/\s+/g, "") : made.name;
+      const origins = made.name && !entity?.identity ? classOrigins(made.name, written ?? made.name, f) : void 0;
+      const ormClass = made.name && !entity?.identity ? { name: made.name, ...origins ? { from: origins } : {} } : void 0;
       const atFlush = !perCall && call.name !== "saveAndFlush";
       return [{
         kind: "execute",
@@ -19447,7 +19613,8 @@ function classifyJpa(ctx, ev) {
         batched: false,
         construct: "orm",
         ...atFlush ? { atFlush: true } : {},
-        ...perCall ? { ormPerCall: perCall } : {}
+        ...perCall ? { ormPerCall: perCall } : {},
+        ...ormClass ? { ormClass } : {}
       }];
     }
     default:
@@ -19465,7 +19632,7 @@ function jpaCommit(ctx, ev, f) {
   if (!orm || orm.kind === "spring-data") return void 0;
   return [{ kind: "commit", api: orm.kind, connection: orm.name }];
 }
-var JPA_CALLS, facts, REPOSITORY_TYPE, REPOSITORY_NAME, AS_WRITTEN;
+var JPA_CALLS, facts, REPOSITORY_TYPE, REPOSITORY_NAME, PACKAGE, IMPORT, AS_WRITTEN;
 var init_java_jpa = __esm({
   "server/src/code/languages/java-jpa.ts"() {
     "use strict";
@@ -19474,6 +19641,8 @@ var init_java_jpa = __esm({
     JPA_CALLS = ["persist", "merge", "save", "saveAndFlush", "saveAll", "saveAllAndFlush", "flush", "commit"];
     REPOSITORY_TYPE = /(?:Repository|Repo)$/;
     REPOSITORY_NAME = /(?:^r|R)epo(?:sitory)?$/;
+    PACKAGE = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
+    IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
     AS_WRITTEN = (name2) => name2;
   }
 });
@@ -19535,7 +19704,7 @@ function isXa(receiver) {
   if (!receiver) return false;
   return /^xa|XA/.test(simpleName(receiver) ?? "") || receiver.type === "method_invocation" && receiver.childForFieldName("name")?.text === "getXAConnection";
 }
-var EXECUTE_METHODS, JAVA_CALLS, JPA_CALL_SET, javaAdapter, javaLanguage;
+var EXECUTE_METHODS, JAVA_CALLS, JPA_CALL_SET, javaAdapter, javaLanguage, ENTITY_ANNOTATION;
 var init_java = __esm({
   "server/src/code/languages/java.ts"() {
     "use strict";
@@ -19578,6 +19747,7 @@ var init_java = __esm({
       calleeName(node) {
         return node.childForFieldName("name")?.text;
       },
+      ormEntities: javaEntities,
       declarations: /* @__PURE__ */ new Set(["field_declaration", "local_variable_declaration", "formal_parameter", "class_declaration", "interface_declaration", "record_declaration"]),
       declaredTypes(declarations, names3) {
         const variables = /* @__PURE__ */ new Map();
@@ -19687,12 +19857,13 @@ var init_java = __esm({
       grammars: ["java"],
       read(source, env) {
         const leftOut = javaAccess(source.text);
-        if (leftOut) return emptyResult(leftOut);
+        if (leftOut) return ENTITY_ANNOTATION.test(source.text) ? entitiesOnly(readWithAdapter(source, env, javaAdapter), leftOut) : emptyResult(leftOut);
         if (!source.text.includes("#sql")) return readWithAdapter(source, env, javaAdapter);
         const scan = scanEmbeddedSql(source.text, { sqlj: true });
         return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
       }
     };
+    ENTITY_ANNOTATION = /@(?:Entity|MappedSuperclass)\b/;
   }
 });
 
@@ -20539,7 +20710,7 @@ function pythonImports(source, path) {
   const bound = /* @__PURE__ */ new Map();
   const modules = /* @__PURE__ */ new Set();
   if (source.includes("import")) {
-    for (const m of source.matchAll(IMPORT)) {
+    for (const m of source.matchAll(IMPORT2)) {
       for (const part of m[1].split(",")) {
         const item2 = ITEM.exec(part.trim());
         if (!item2) continue;
@@ -20615,11 +20786,23 @@ function withResolvedModuleCalls(result, source) {
   else delete code.moduleCalls;
   return { ...result, code };
 }
-var IMPORT, FROM_IMPORT, ITEM, PY_NAME2;
+function withResolvedOrmClasses(result, source) {
+  const executions = result.code?.executions;
+  if (!executions?.some((e) => e.ormClass)) return result;
+  const imports = pythonImports(source.text, source.path);
+  for (const e of executions) {
+    const written = e.ormClass?.from?.[0];
+    if (written === void 0) continue;
+    const resolved = imports.resolve(written);
+    e.ormClass = resolved !== void 0 && resolved.includes(".") ? { name: resolved.slice(resolved.lastIndexOf(".") + 1), from: [resolved] } : { name: e.ormClass.name };
+  }
+  return result;
+}
+var IMPORT2, FROM_IMPORT, ITEM, PY_NAME2;
 var init_python_imports = __esm({
   "server/src/code/languages/python-imports.ts"() {
     "use strict";
-    IMPORT = /^[ \t]*import[ \t]+([\w. \t,]{1,2000})/gm;
+    IMPORT2 = /^[ \t]*import[ \t]+([\w. \t,]{1,2000})/gm;
     FROM_IMPORT = /^[ \t]*from[ \t]+([\w.]{1,200})[ \t]+import[ \t]+(\([^)]{0,4000}\)|[^\n#;]{1,2000})/gm;
     ITEM = /^([\w.]+)(?:\s+as\s+(\w+))?$/;
     PY_NAME2 = /^[A-Za-z_]\w*$/;
@@ -20629,6 +20812,22 @@ var init_python_imports = __esm({
 // server/src/code/languages/python-sqlalchemy.ts
 function classesOf(file, node, ev) {
   return file.classes ??= mappedClasses(node.tree.rootNode, ev, file.flaskDb);
+}
+function pythonEntities(root, ev) {
+  if (!/__tablename__|\.Model\b/.test(ev.source)) return [];
+  const flask = flaskDbNames(ev.source, pythonImports(ev.source), true);
+  const out = [];
+  for (const [name2, table] of mappedClasses(root, ev, flask)) {
+    if (table) out.push({ name: name2, table: table.schema ? { name: sqlName(table.name), schema: sqlName(table.schema) } : { name: sqlName(table.name) } });
+  }
+  return out;
+}
+function ormClassOf(target, file) {
+  if (!("expression" in target)) return void 0;
+  const node = target.expression;
+  const name2 = node.type === "identifier" ? node.text : node.type === "attribute" ? node.childForFieldName("attribute")?.text : void 0;
+  if (!name2 || !/^[A-Z]\w*$/.test(name2) || node.type === "identifier" && file.classes?.has(name2)) return void 0;
+  return { name: name2, from: [node.text] };
 }
 function sessionLike(name2, known) {
   return known ? known.kind === "session" : /^(?:\w+_)?session$|^sess$/i.test(name2);
@@ -20825,6 +21024,7 @@ function ormAdd(ctx, ev, file, known) {
   const cls = item2 ? constructedClass(item2, at, ev) : void 0;
   if (!cls) return all ? [] : void 0;
   const target = targetOf(cls, at, ev, file.imports, classesOf(file, call.node, ev));
+  const ormClass = ormClassOf(target, file);
   return [{
     kind: "execute",
     api: "sqlalchemy",
@@ -20833,7 +21033,8 @@ function ormAdd(ctx, ev, file, known) {
     connection: recvName,
     batched: all,
     construct: "orm",
-    ...all ? {} : { atFlush: true }
+    ...all ? {} : { atFlush: true },
+    ...ormClass ? { ormClass } : {}
   }];
 }
 function sqlalchemyExecute(ctx, ev, file, known) {
@@ -20849,6 +21050,7 @@ function sqlalchemyExecute(ctx, ev, file, known) {
   const construct = wrapped ? void 0 : insertConstruct(sql, call.node.startIndex, ev, file.imports, classesOf(file, call.node, ev));
   if (construct && (known || engine || "table" in construct.target || /conn|session|sess\b/i.test(recvName))) {
     const many = a.length > 2 || params !== void 0 && holdsRows(params, call, ev);
+    const ormClass = ormClassOf(construct.target, file);
     return [{
       kind: "execute",
       api: "sqlalchemy",
@@ -20857,7 +21059,8 @@ function sqlalchemyExecute(ctx, ev, file, known) {
       connection: recvName,
       batched: many || construct.multiRow,
       construct: "core",
-      ...engine && !sessionRun ? { libraryAutocommit: "always" } : {}
+      ...engine && !sessionRun ? { libraryAutocommit: "always" } : {},
+      ...ormClass ? { ormClass } : {}
     }];
   }
   if (!wrapped && !known && !engine) return void 0;
@@ -21059,7 +21262,7 @@ function nestsTooDeep(text2) {
   }
   return false;
 }
-var PY_CALLS, pythonAdapter, pythonLanguage, MAX_INDENT_LEVELS, TOO_DEEP, DEEP_LINE;
+var PY_CALLS, pythonAdapter, pythonLanguage, MAPPED_CLASS, MAX_INDENT_LEVELS, TOO_DEEP, DEEP_LINE;
 var init_python = __esm({
   "server/src/code/languages/python.ts"() {
     "use strict";
@@ -21121,6 +21324,7 @@ var init_python = __esm({
       loopMethods: /* @__PURE__ */ new Set(),
       // (Another module's function called in a loop: engine/cross-file.ts.)
       linksModules: true,
+      ormEntities: pythonEntities,
       calleeName(node) {
         if (node.type === "assignment") return /\.autocommit\s*$/.test(node.childForFieldName("left")?.text ?? "") ? "autocommit=" : void 0;
         const fn = node.childForFieldName("function");
@@ -21239,17 +21443,23 @@ var init_python = __esm({
       grammars: ["python"],
       read(source, env) {
         const leftOut = pythonAccess(source.text, env.options, source.path);
-        if (leftOut) return emptyResult(leftOut);
+        const models = leftOut !== void 0 && MAPPED_CLASS.test(source.text) && usesSqlalchemy(source.text);
+        if (leftOut && !models) return emptyResult(leftOut);
         if (nestsTooDeep(source.text)) return emptyResult(TOO_DEEP);
         const blanked = blankWholeLineComments(source.text);
-        const result = withResolvedModuleCalls(
-          withDb2Shown(sqlalchemyDb2Shown(source.text, env.options, source.path), () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text })),
+        if (leftOut) return entitiesOnly(readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text }), leftOut);
+        const result = withResolvedOrmClasses(
+          withResolvedModuleCalls(
+            withDb2Shown(sqlalchemyDb2Shown(source.text, env.options, source.path), () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text })),
+            source
+          ),
           source
         );
         if (blanked.comments.length === 0) return result;
         return { ...result, comments: [...result.comments, ...blanked.comments].sort((a, b) => a.span.start - b.span.start) };
       }
     };
+    MAPPED_CLASS = /__tablename__|\.Model\b/;
     MAX_INDENT_LEVELS = 100;
     TOO_DEEP = `it nests blocks ${MAX_INDENT_LEVELS} or more levels deep, which Python refuses ("too many levels of indentation") and its grammar cannot read`;
     DEEP_LINE = new RegExp(`^[ \\t\\f]{${MAX_INDENT_LEVELS},}[^\\s#]`, "m");
@@ -40879,6 +41089,14 @@ function schemaFacts(file) {
   if (model.code?.functions) {
     for (const e of model.code.executions) if (e.statements.length === 0 && e.inFunction?.name) add("*", `runs ${e.action} in ${e.inFunction.name}${e.loop ? " in a loop" : ""}${e.batched ? " batched" : ""}`);
   }
+  for (const e of model.code?.entities ?? []) {
+    const table = e.table ? `${e.table.schema ? `${e.table.schema}.` : ""}${e.table.name}` : "";
+    add(ormClassKey(e.name), `entity ${e.package ?? ""} ${table}${e.identity ? " identity" : ""}${e.extends ? ` extends ${e.extends}` : ""}${e.mappedSuperclass ? " mapped superclass" : ""}`);
+    if (e.table) add(parsedName(e.table.name), `entity ${e.package ?? ""} ${e.name}`);
+  }
+  for (const e of model.code?.executions ?? []) {
+    if (e.ormClass) add(ormClassKey(e.ormClass.name), `inserts ${e.ormClass.name}${e.loop ? " in a loop" : ""}${e.batched ? " batched" : ""}${e.ormPerCall ? ` ${e.ormPerCall}` : ""}`);
+  }
   function addFacts(stmt) {
     let fact = kept?.get(stmt);
     if (fact === void 0) {
@@ -40936,6 +41154,12 @@ function sameFacts(a, b) {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
+function ormClassKey(name2) {
+  return `\0class ${name2}`;
+}
+function parsedName(name2) {
+  return name2.startsWith('"') ? name2.slice(1, -1).replace(/""/g, '"') : name2.toUpperCase();
+}
 function fileNames(model) {
   if (!model) return NO_NAMES;
   let names3 = FILE_NAMES.get(model.statements);
@@ -40951,16 +41175,32 @@ function fileNames(model) {
       else if (!into.includes(stmt.target.name)) into.push(stmt.target.name);
     }
   });
-  names3 = { mentioned, copies };
+  for (const e of model.code?.executions ?? []) if (e.ormClass) mentioned.add(ormClassKey(e.ormClass.name));
+  const entities = /* @__PURE__ */ new Map();
+  for (const e of model.code?.entities ?? []) {
+    const key = ormClassKey(e.name);
+    const lead = (from, to) => {
+      const keys = entities.get(from);
+      if (!keys) entities.set(from, [to]);
+      else if (!keys.includes(to)) keys.push(to);
+    };
+    if (e.table) {
+      lead(parsedName(e.table.name), key);
+      lead(key, parsedName(e.table.name));
+    }
+    if (e.extends) lead(ormClassKey(e.extends), key);
+  }
+  names3 = { mentioned, copies, entities };
   FILE_NAMES.set(model.statements, names3);
   return names3;
 }
-function dependentFiles(files2, changed) {
+function dependentFiles(files2, changed, leads = files2) {
   if (changed.has("*")) return files2.map((f) => f.key);
   const reached = new Set(changed);
-  for (const { names: names3 } of files2) {
-    if (names3.copies.size === 0) continue;
+  for (const { names: names3 } of leads) {
+    if (names3.copies.size === 0 && names3.entities.size === 0) continue;
     for (const name2 of changed) for (const into of names3.copies.get(name2) ?? []) reached.add(into);
+    for (const name2 of changed) for (const cls of names3.entities.get(name2) ?? []) reached.add(cls);
   }
   const out = [];
   for (const { key, names: names3 } of files2) {
@@ -40999,7 +41239,7 @@ var init_model_queries = __esm({
     SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
     SCRIPT_FACTS = /* @__PURE__ */ new WeakMap();
     SHAPES = /* @__PURE__ */ new Map();
-    NO_NAMES = { mentioned: /* @__PURE__ */ new Set(), copies: /* @__PURE__ */ new Map() };
+    NO_NAMES = { mentioned: /* @__PURE__ */ new Set(), copies: /* @__PURE__ */ new Map(), entities: /* @__PURE__ */ new Map() };
     FILE_NAMES = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -41545,7 +41785,9 @@ var init_diagnostics = __esm({
         if (changed.size === 0) return;
         const { workspace } = this.state;
         const files2 = this.state.publishablePaths().filter((p) => p !== path);
-        this.markDirty(dependentFiles(files2.map((p) => ({ key: p, names: fileNames(workspace.model(p)) })), changed));
+        const named = files2.map((p) => ({ key: p, names: fileNames(workspace.model(p)) }));
+        const leads = this.state.settings.diagnosticsScope === "workspace" ? named : workspace.paths().map((p) => ({ names: fileNames(workspace.model(p)) }));
+        this.markDirty(dependentFiles(named, changed, leads));
       }
       markDirty(paths) {
         for (const p of paths) this.dirty.add(p);
