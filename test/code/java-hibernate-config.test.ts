@@ -169,6 +169,8 @@ class Importer {
     assert.deepEqual(hibernateBatchSizeIn('persistence.xml', persistenceXml('<property name="hibernate.jdbc.batch_size" value=" 25 "/>')), { batchSize: 25 });
     assert.deepEqual(hibernateBatchSizeIn('hibernate.cfg.xml', '<hibernate-configuration><property name="jdbc.batch_size">0</property></hibernate-configuration>'), { batchSize: 0 });
     assert.deepEqual(hibernateBatchSizeIn('hibernate.properties', 'hibernate.jdbc.batch_size = 40\n'), { batchSize: 40 });
+    // Spelled with a hyphen (not Hibernate's name): taken as set all the same, so as not to report what may batch.
+    assert.deepEqual(hibernateBatchSizeIn('application.properties', 'spring.jpa.properties.hibernate.jdbc.batch-size=30\n'), { batchSize: 30 });
     assert.deepEqual(hibernateBatchSizeIn('application.properties', 'spring.jpa.show-sql=true\n'), { batchSize: null });
     assert.deepEqual(hibernateBatchSizeIn('application.yml', 'spring:\n  jpa:\n    properties:\n      hibernate.jdbc.batch_size: 20\n'), { batchSize: 20 });
     assert.deepEqual(hibernateBatchSizeIn('application.yml', 'spring:\n  jpa:\n    properties:\n      "[hibernate.jdbc.batch_size]": 60\n'), { batchSize: 60 });

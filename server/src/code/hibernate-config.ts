@@ -41,7 +41,8 @@ export function hibernateBatchSizeIn(name: string, text: string): { batchSize: n
     if (name !== 'hibernate.properties' && !/^[ \t]*spring\.(?:jpa|datasource)\./m.test(text)) return undefined;
     const sizes: number[] = [];
     for (const line of text.split(/\r?\n/)) {
-      const m = /^[ \t]*(?:spring\.jpa\.properties\.)?hibernate\.jdbc\.batch_size[ \t]*[=:][ \t]*(\S*)/.exec(line);
+      // (batch-size, which Hibernate would not read, is taken as set too: precision first.)
+      const m = /^[ \t]*(?:spring\.jpa\.properties\.)?hibernate\.jdbc\.batch[_-]size[ \t]*[=:][ \t]*(\S*)/.exec(line);
       if (m) sizes.push(sizeOf(m[1]));
     }
     return { batchSize: largest(sizes) };
@@ -63,7 +64,7 @@ export function hibernateBatchSizeIn(name: string, text: string): { batchSize: n
     stack.push({ indent, key: entry.key });
     const path = stack.map((s) => s.key).join('.');
     if (/^spring\.(?:jpa|datasource)\b/.test(path)) jpa = true;
-    if (/(?:^|\.)hibernate\.jdbc\.batch_size$/.test(path) && value !== '') sizes.push(sizeOf(value.replace(/^["']|["']$/g, '')));
+    if (/(?:^|\.)hibernate\.jdbc\.batch[_-]size$/.test(path) && value !== '') sizes.push(sizeOf(value.replace(/^["']|["']$/g, '')));
   }
   return jpa || sizes.length > 0 ? { batchSize: largest(sizes) } : undefined;
 }
