@@ -1,8 +1,9 @@
 // The project evidence that SQLAlchemy runs on Db2 (ibm_db_sa among the requirements, a Db2 URL in .env or config):
 // the language server looks for it after indexing and when a watched requirements, configuration or Python file
-// changes, and a SQLAlchemy module that names no driver is read, or left out again, as it appears or goes.
+// changes, and a SQLAlchemy module that names no driver is read, or left out again, as it appears or goes. The same
+// look reads a Java project's Hibernate batch size (persistence.xml, application.properties …).
 import { strict as assert } from 'node:assert';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempWorkspace, uriOf } from './harness';
 
@@ -43,5 +44,52 @@ describe('language server: project evidence for SQLAlchemy on Db2', function () 
     await s.waitIdle();
     const load = uriOf(join(ws.dir, 'load.py'));
     await s.waitFor('load.py findings', () => (s.diagnostics.get(load) ?? []).some((d) => d.code === 'commit-per-row'));
+  });
+});
+
+const JAVA_LOADER = `package demo;
+
+import jakarta.persistence.*;
+import java.util.List;
+
+@Entity
+@Table(name = "ORDERS", schema = "APP")
+class Order {
+    @Id @GeneratedValue(strategy = GenerationType.SEQUENCE) Long id;
+    String item;
+    Order(String item) { this.item = item; }
+}
+
+class Loader {
+    @PersistenceContext EntityManager em;
+    void load(List<String> items) {
+        em.getTransaction().begin();
+        for (String item : items) {
+            em.persist(new Order(item));
+        }
+        em.getTransaction().commit();
+    }
+}
+`;
+
+describe('language server: Hibernate batch size in a Java project\'s configuration', function () {
+  this.timeout(60000);
+  const ws = tempWorkspace('insertlint-ws-hibernate-');
+
+  it('a JPA loop flushed once is reported while application.properties sets no batch size, and cleared when it does', async () => {
+    writeFileSync(join(ws.dir, 'pom.xml'), '<project/>\n');
+    mkdirSync(join(ws.dir, 'src', 'main', 'resources'), { recursive: true });
+    mkdirSync(join(ws.dir, 'src', 'main', 'java'), { recursive: true });
+    const properties = join(ws.dir, 'src', 'main', 'resources', 'application.properties');
+    writeFileSync(properties, 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\n');
+    const loaderPath = join(ws.dir, 'src', 'main', 'java', 'Loader.java');
+    writeFileSync(loaderPath, JAVA_LOADER);
+    const s = await ws.start();
+    await s.waitIdle();
+    const loader = uriOf(loaderPath);
+    await s.waitFor('Loader.java single-row-insert', () => (s.diagnostics.get(loader) ?? []).some((d) => d.code === 'single-row-insert' && /application\.properties sets no hibernate\.jdbc\.batch_size/.test(d.message)));
+    writeFileSync(properties, 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\nspring.jpa.properties.hibernate.jdbc.batch_size=50\n');
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(properties), type: 2 }] });
+    await s.waitFor('Loader.java cleared', () => !(s.diagnostics.get(loader) ?? []).some((d) => d.code === 'single-row-insert'));
   });
 });

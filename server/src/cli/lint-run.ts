@@ -12,7 +12,7 @@ import { collectFiles, findConfigFile, readSourceFile, repositoryFinder, type Sk
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 import { noteCodePath } from '../engine/code-paths';
 import { parseJsonText } from '../engine/json-text';
-import { sqlalchemyDb2Folders } from './project-evidence';
+import { hibernateBatchingFolders, sqlalchemyDb2Folders } from './project-evidence';
 import { usesSqlalchemy } from '../code/access';
 import { nowMs } from '../engine/clock';
 
@@ -131,6 +131,12 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   if (codeFiles.some((f) => f.language === 'python')) {
     const evidence = sqlalchemyDb2Folders(codeFiles);
     if (evidence.size > 0) workspace.setSqlalchemyDb2Folders(new Set(evidence.keys()), usesSqlalchemy);
+  }
+  // Hibernate's batch size as a Java project's configuration sets it (persistence.xml, application.properties …):
+  // an ORM loop flushed once is one INSERT per entity when it sets none. Before any Java file is read.
+  if (codeFiles.some((f) => f.language === 'java')) {
+    const batching = hibernateBatchingFolders(codeFiles);
+    if (batching.size > 0) workspace.setHibernateBatching(batching, () => true);
   }
   // One pass: no file is read again after an edit, so nothing is kept for that (less for the GC to copy).
   workspace.keepForEdits = false;

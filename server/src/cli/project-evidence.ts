@@ -12,6 +12,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { REQUIREMENT_FILE, sqlalchemyDb2Evidence, usesSqlalchemy } from '../code/access';
+import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, type HibernateBatching } from '../code/hibernate-config';
 
 const PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
 const CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|[\w-]*(?:config|settings)\.py)$/i;
@@ -101,4 +102,88 @@ export function sqlalchemyDb2Folders(files: Iterable<{ path: string; text: strin
     if (evidence && !found.has(top)) found.set(top, evidence);
   }
   return found;
+}
+
+// ---- Hibernate's batching in a Java project (FrontEndOptions.hibernateBatching) ----------------------------------
+
+/** A Java project's top: the nearest folder up that holds a build file (Maven, Gradle) or a .git. */
+const JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
+/** Where a project's configuration lies, below its top (the class path's resources, Spring Boot's ./config). */
+const JAVA_CONFIG_FOLDERS = ['', 'config', 'src/main/resources', 'src/main/resources/META-INF', 'src/main/resources/config', 'src/main/webapp/WEB-INF/classes', 'src/main/webapp/WEB-INF/classes/META-INF'];
+/** A Java file of a JPA / Hibernate / Spring Data application (the files the ORM reading reads). */
+const JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b/;
+
+/** Hibernate's batching by the projects' top folders: the Java files' projects whose configuration was found. */
+export function hibernateBatchingFolders(files: Iterable<{ path: string; text: string }>): Map<string, HibernateBatching> {
+  const found = new Map<string, HibernateBatching>();
+  const tops = new Map<string, string | null>();
+  const looked = new Map<string, string[]>();
+  const list = (dir: string): string[] => {
+    let names = looked.get(dir);
+    if (!names) {
+      try {
+        names = readdirSync(dir).sort();
+      } catch {
+        names = [];
+      }
+      looked.set(dir, names);
+    }
+    return names;
+  };
+  for (const { path, text } of files) {
+    if (!path.endsWith('.java') || !JAVA_ORM_FILE.test(text)) continue;
+    const start = dirname(path);
+    if (tops.has(start)) continue;
+    // Up to the project's top; without one (a lone file), the file's own folder.
+    let top: string | null = null;
+    for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
+      if (list(dir).some((n) => JAVA_PROJECT_TOP.test(n))) {
+        top = dir;
+        break;
+      }
+      const up = dirname(dir);
+      if (up === dir) break;
+      dir = up;
+    }
+    tops.set(start, top);
+    const root = top ?? start;
+    if (found.has(root)) continue;
+    const config = readHibernateConfiguration(root, list);
+    if (config) found.set(root, config);
+  }
+  return found;
+}
+
+/** What the configuration files under a project's top say, combined: set anywhere wins (precision first). */
+function readHibernateConfiguration(top: string, list: (dir: string) => string[]): HibernateBatching | undefined {
+  let first: string | undefined;
+  let size: number | null = null;
+  let sizeFile: string | undefined;
+  for (const folder of JAVA_CONFIG_FOLDERS) {
+    const dir = folder ? join(top, ...folder.split('/')) : top;
+    let read = 0;
+    // application.properties before application-dev.properties: a message names the main file.
+    const names = list(dir).filter((n) => HIBERNATE_CONFIG_FILE.test(n)).sort((a, b) => Number(a.includes('-')) - Number(b.includes('-')) || (a < b ? -1 : 1));
+    for (const name of names) {
+      if (!HIBERNATE_CONFIG_FILE.test(name) || read >= MAX_FILES_PER_FOLDER) continue;
+      const path = join(dir, name);
+      try {
+        const stat = statSync(path);
+        if (!stat.isFile() || stat.size > MAX_BYTES) continue;
+        read++;
+        const said = hibernateBatchSizeIn(name, readFileSync(path, 'utf8'));
+        if (!said) continue;
+        const shown = folder ? `${folder}/${name}` : name;
+        first ??= shown;
+        if (said.batchSize !== null && (size === null || said.batchSize > size)) {
+          size = said.batchSize;
+          sizeFile = shown;
+        }
+      } catch {
+        // Unreadable: not configuration.
+      }
+    }
+  }
+  if (first === undefined) return undefined;
+  return size === null ? { file: first } : { file: sizeFile ?? first, batchSize: size };
 }

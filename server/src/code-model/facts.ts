@@ -5,7 +5,7 @@ import type { InsertStatement, MergeStatement, Span, Statement } from '../sql/as
 import type { Dialect, FileModel } from '../engine/types';
 import { valueKindBit, valuesKindBits, valuesRowCount } from '../sql/grammar/values';
 import { displayKey, type SchemaModel } from '../schema/schema';
-import type { LoopInfo, SqlExecution } from './types';
+import type { HibernateBatching, LoopInfo, SqlExecution } from './types';
 
 import { isBulkLoop } from './bulk-loops';
 import { partitionPoint } from '../engine/sorted';
@@ -111,13 +111,13 @@ export function scriptUnits(file: FileModel): ScriptUnit[] {
  * (SqlExecution.construct: the ORM's session.add, a Core insert construct, else a text()); for the Java ORMs by why
  * the entity goes one row per call (SqlExecution.ormPerCall).
  */
-export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<SqlExecution, 'construct' | 'connection' | 'ormPerCall'>): string {
+export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<SqlExecution, 'construct' | 'connection' | 'ormPerCall' | 'ormConfig'>): string {
   const construct = execution?.construct;
   switch (api) {
     case 'jpa':
     case 'hibernate':
     case 'spring-data':
-      return javaOrmAdvice(api, execution?.ormPerCall);
+      return javaOrmAdvice(api, execution?.ormPerCall, execution?.ormConfig);
     case 'jdbc':
       return 'prepare once, call addBatch() per row and executeBatch() every few hundred rows';
     case 'spring':
@@ -162,16 +162,33 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
 const HIBERNATE_BATCHING =
   'Hibernate sends the INSERTs of one flush as JDBC batches only when hibernate.jdbc.batch_size is set (50 to 1000, with hibernate.order_inserts=true; in persistence.xml, or spring.jpa.properties.hibernate.jdbc.batch_size with Spring Boot), if it is not already, and never for an entity whose id is @GeneratedValue(strategy = GenerationType.IDENTITY)';
 
-function javaOrmAdvice(api: 'jpa' | 'hibernate' | 'spring-data', perCall: SqlExecution['ormPerCall']): string {
+/**
+ * The project's configuration sets no batch size (or 0 or 1): Hibernate's default sends each INSERT of a flush on its
+ * own. What to set, and where (the file read: cli/project-evidence.ts).
+ */
+function configuredBatching(config: HibernateBatching): string {
+  const now = config.batchSize === undefined ? 'sets no hibernate.jdbc.batch_size (Hibernate\'s default is 0, no batching)' : `sets hibernate.jdbc.batch_size to ${config.batchSize}, which batches nothing`;
+  const spring = /(?:^|\/)application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/.test(config.file);
+  const name = spring ? 'spring.jpa.properties.hibernate.jdbc.batch_size' : 'hibernate.jdbc.batch_size';
+  const order = spring ? 'spring.jpa.properties.hibernate.order_inserts=true' : 'hibernate.order_inserts=true';
+  return `${config.file} ${now}, so Hibernate sends every entity's INSERT on its own, one round trip each, even when one flush sends them all: set ${name} (50 to 1000) and ${order} in ${config.file}`;
+}
+
+function javaOrmAdvice(api: 'jpa' | 'hibernate' | 'spring-data', perCall: SqlExecution['ormPerCall'], config?: HibernateBatching): string {
+  const unbatched = config && (config.batchSize === undefined || config.batchSize <= 1) ? configuredBatching(config) : undefined;
+  if (perCall === 'unbatched' && unbatched) {
+    const how = api === 'spring-data' ? 'saveAll() of a list, or save() calls in one @Transactional method with no flush per entity, sends them in batches of that size' : 'flush once after the loop, or flush() and clear() every batch of entities (a counter at the batch size)';
+    return `${unbatched}, then ${how}; an entity whose id is @GeneratedValue(strategy = GenerationType.IDENTITY) is never batched, whatever the size`;
+  }
   if (perCall === 'identity') {
     return 'generate the entity\'s id from a Db2 sequence (@GeneratedValue(strategy = GenerationType.SEQUENCE) with a @SequenceGenerator whose allocationSize, 50 or more, matches the sequence\'s INCREMENT BY): with GenerationType.IDENTITY Hibernate inserts each entity as soon as it is persisted, to read the generated key back, and never batches them, whatever hibernate.jdbc.batch_size says. Then set hibernate.jdbc.batch_size (50 to 1000) and hibernate.order_inserts=true if they are not set, and flush once after the loop (or flush() and clear() every 1000 entities)';
   }
   if (api === 'spring-data') {
     // (A caller in another class may hold a transaction open around the loop: the file does not show it.)
     const own = perCall === 'transaction' ? 'no @Transactional method or class around the loop is shown, and unless a caller holds a transaction open, each save() is a transaction of its own, with its own commit; ' : '';
-    return `gather the entities in a list and call saveAll(list) once (or per 1000 entities), or run the loop in one @Transactional method with save() and no flush per entity: ${own}${HIBERNATE_BATCHING}`;
+    return `gather the entities in a list and call saveAll(list) once (or per 1000 entities), or run the loop in one @Transactional method with save() and no flush per entity: ${own}${unbatched ?? HIBERNATE_BATCHING}`;
   }
-  return `persist the entities in the loop and flush or commit once after it (or flush() and clear() every 1000 entities or so with a counter), so that one flush sends them together: ${HIBERNATE_BATCHING}`;
+  return `persist the entities in the loop and flush or commit once after it (or flush() and clear() every 1000 entities or so with a counter), so that one flush sends them together: ${unbatched ?? HIBERNATE_BATCHING}`;
 }
 
 /**

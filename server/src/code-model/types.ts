@@ -3,6 +3,14 @@
 // and the rules read it. Spans here are file offsets.
 import type { InsertStatement, QualifiedName, Span, Statement } from '../sql/ast';
 
+/** What a Java project's configuration says of Hibernate's batching (code/hibernate-config.ts; absent: none found). */
+export interface HibernateBatching {
+  /** The configuration file read, as a message names it (relative to the project's top folder). */
+  file: string;
+  /** hibernate.jdbc.batch_size as set (the largest, when several files or units set it); undefined: not set. */
+  batchSize?: number;
+}
+
 export interface LoopInfo {
   /** The whole loop statement. */
   span: Span;
@@ -187,7 +195,13 @@ export interface SqlExecution {
    * Hibernate inserts it at persist() to read the key back and never batches it), or Spring Data's save() runs in a
    * transaction of its own (`transaction`: no @Transactional method or class around the call).
    */
-  ormPerCall?: 'identity' | 'transaction';
+  ormPerCall?: 'identity' | 'transaction' | 'unbatched';
+  /**
+   * A Java ORM insert of a project whose configuration was found (FrontEndOptions.hibernateBatching): the file read and
+   * the batch size it sets, if any. With `ormPerCall: 'unbatched'` it sets none (or 0, 1): Hibernate's default, one
+   * INSERT per entity at the flush.
+   */
+  ormConfig?: HibernateBatching;
   /**
    * An ORM insert (`construct`) of a class whose table or id the file does not settle: the class (`name`, as declared)
    * and the qualified names it may be where the file says (`from`: Java `com.acme.model.Order` by the file's import of

@@ -3,6 +3,7 @@
 // or when it hands an SQL text to a query/execute/prepare call (wrappers, pools, re-exports, ORMs' raw
 // queries): by use, not by the module's name. Files left out are counted, with the reason, in summaries.
 import type { FrontEndOptions } from '../engine/types';
+import type { HibernateBatching } from '../code-model/types';
 
 export const NO_DB2_ACCESS = 'no Db2 access found (no Db2 driver or configured driver module named, no SQL text handed to a query/execute/prepare call)';
 
@@ -113,7 +114,18 @@ export function sqlalchemyDb2Shown(text: string, options: FrontEndOptions, path?
   return PY_DB2.test(text) || (path !== undefined && !!options.sqlalchemyDb2Folders && inFolders(path, options.sqlalchemyDb2Folders));
 }
 
-/** Whether a folder of the set holds `path` (its own folder or one above it). */
+/**
+ * The Hibernate configuration of the project that holds a Java file (FrontEndOptions.hibernateBatching): the nearest
+ * folder of the map at or above the file's. Undefined: none found (unknown).
+ */
+export function projectBatching(path: string, byFolder: ReadonlyMap<string, HibernateBatching> | undefined): HibernateBatching | undefined {
+  if (!byFolder || byFolder.size === 0) return undefined;
+  let found: HibernateBatching | undefined;
+  inFolders(path, { size: byFolder.size, has: (folder: string) => !!(found = byFolder.get(folder)) } as ReadonlySet<string>);
+  return found;
+}
+
+/** Whether a folder of the set holds `path` (its own folder or one above it), the nearest tried first. */
 function inFolders(path: string, folders: ReadonlySet<string>): boolean {
   if (folders.size === 0) return false;
   for (let end = path.length; ; ) {

@@ -3,7 +3,7 @@
 // several adapters share.
 import type { Node } from 'web-tree-sitter';
 import type { Comment, SqlOrigin, Statement } from '../sql/ast';
-import type { ExecutionAction, LoopInfo, OrmEntity } from '../code-model/types';
+import type { ExecutionAction, HibernateBatching, LoopInfo, OrmEntity } from '../code-model/types';
 import type { HostText } from './sqltext';
 import type { GrammarName } from './wasm';
 
@@ -154,7 +154,7 @@ export type ApiEvent =
        */
       atFlush?: boolean;
       /** An ORM insert sent one row per call whatever the code flushes: SqlExecution.ormPerCall. */
-      ormPerCall?: 'identity' | 'transaction';
+      ormPerCall?: 'identity' | 'transaction' | 'unbatched';
       /**
        * The library escapes the values spliced into the text before sending it (Sequelize's replacements): no open
        * injection hole, but still a new statement text per value (SqlExecution.splices[].escaped).
@@ -162,6 +162,13 @@ export type ApiEvent =
       escapedSplices?: boolean;
       /** The ORM insert's class, where the file does not settle its table or id: SqlExecution.ormClass. */
       ormClass?: { name: string; from?: string[] };
+      /** The project's Hibernate configuration, when found: SqlExecution.ormConfig. */
+      ormConfig?: HibernateBatching;
+      /**
+       * The call goes over a collection itself, one statement per element (Spring Data's saveAll calls save() on each):
+       * its loop when the call is in no other.
+       */
+      ownLoop?: LoopInfo;
     }
   | { kind: 'commit'; api: string; connection?: string }
   /** session.flush(): sends what was added, without committing (atFlush). */

@@ -384,7 +384,7 @@ class ModelBuilder {
       statements,
       textKind,
       splicedValues: spliced,
-      loop: this.loopOf(ctx),
+      loop: this.loopOf(ctx) ?? e.ownLoop,
       batched: e.batched ?? (e.action === 'addBatch' || e.action === 'executeBatch' || e.action === 'executeMany'),
     };
     // A prepared handle runs its prepare's text: same splices to name, reported once at the prepare.
@@ -413,6 +413,7 @@ class ModelBuilder {
     if (e.construct) execution.construct = e.construct;
     if (e.ormPerCall) execution.ormPerCall = e.ormPerCall;
     if (e.ormClass) execution.ormClass = e.ormClass;
+    if (e.ormConfig) execution.ormConfig = e.ormConfig;
     if (e.script) {
       execution.script = true;
       // COMMIT statements inside a here-document are commits at their place in the loop.

@@ -1,7 +1,7 @@
 // The contracts between the analysis stages: files → models → rules → diagnostics.
 import type { Comment, Span, Statement, StatementKind } from '../sql/ast';
 import type { SchemaModel } from '../schema/schema';
-import type { CodeModel } from '../code-model/types';
+import type { CodeModel, HibernateBatching } from '../code-model/types';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export type SeveritySetting = Severity | 'off';
@@ -223,6 +223,12 @@ export interface FrontEndOptions {
    * file under one that uses SQLAlchemy or Flask-SQLAlchemy reaches Db2, though it names no driver itself.
    */
   sqlalchemyDb2Folders?: ReadonlySet<string>;
+  /**
+   * Hibernate's JDBC batching as Java projects' configuration sets it (hibernate.jdbc.batch_size in persistence.xml,
+   * hibernate.cfg.xml, Spring Boot's application*.properties / *.yml; found on disk by the CLI and the language server,
+   * cli/project-evidence.ts), by the project's top folder. A project absent: no configuration found (unknown).
+   */
+  hibernateBatching?: ReadonlyMap<string, HibernateBatching>;
 }
 
 /**

@@ -13,6 +13,7 @@ import { inferDialect } from '../sql/dialect';
 import { MemberIndex } from './members';
 import { LineIndex } from './lines';
 import type { Diagnostic, Dialect, FileLanguage, FileModel, FrontEnd, FrontEndOptions, SourceFile } from './types';
+import type { HibernateBatching } from '../code-model/types';
 import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
 import type { PieceCache } from './segments';
 import { nowMs } from './clock';
@@ -212,7 +213,7 @@ export abstract class WorkspaceFiles {
   private frontEndOptions(): FrontEndOptions {
     if (this.frontEndOptionsMade?.config !== this.config) {
       const member: FrontEndOptions['member'] = (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
-      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2 } };
+      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2, hibernateBatching: this.hibernateBatching } };
     }
     return this.frontEndOptionsMade.options;
   }
@@ -306,6 +307,33 @@ export abstract class WorkspaceFiles {
     for (const [path, entry] of this.files) {
       const source = entry.model.source;
       if (source.language !== 'python' || entry.model.timedOut || !mayChange(source.text)) continue;
+      this.files.set(path, this.newEntry(source, undefined));
+      reread.push(path);
+    }
+    if (reread.length > 0) this.invalidate();
+    return reread;
+  }
+
+  /**
+   * Hibernate's batching as Java projects' configuration sets it (FrontEndOptions.hibernateBatching), as the CLI and
+   * the language server find it on disk (cli/project-evidence.ts).
+   */
+  private hibernateBatching: ReadonlyMap<string, HibernateBatching> = new Map();
+
+  /**
+   * New Hibernate configuration of Java projects (setHibernateBatching). When it changed, the Java files that may read
+   * otherwise (`mayChange`: they use an ORM) are read again; returns their paths (the editor publishes them again).
+   */
+  setHibernateBatching(byFolder: ReadonlyMap<string, HibernateBatching>, mayChange: (text: string) => boolean): string[] {
+    const old = this.hibernateBatching;
+    const same = byFolder.size === old.size && [...byFolder].every(([folder, b]) => old.get(folder)?.file === b.file && old.get(folder)?.batchSize === b.batchSize);
+    if (same) return [];
+    this.hibernateBatching = new Map(byFolder);
+    this.frontEndOptionsMade = undefined;
+    const reread: string[] = [];
+    for (const [path, entry] of this.files) {
+      const source = entry.model.source;
+      if (source.language !== 'java' || entry.model.timedOut || !mayChange(source.text)) continue;
       this.files.set(path, this.newEntry(source, undefined));
       reread.push(path);
     }

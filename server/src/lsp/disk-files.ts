@@ -7,7 +7,9 @@ import { FileChangeType, type TextDocumentChangeEvent } from 'vscode-languageser
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../engine/config';
 import { readSourceFile } from '../cli/files';
-import { sqlalchemyDb2Folders } from '../cli/project-evidence';
+import { hibernateBatchingFolders, sqlalchemyDb2Folders } from '../cli/project-evidence';
+import { HIBERNATE_CONFIG_FILE } from '../code/hibernate-config';
+import type { HibernateBatching } from '../code-model/types';
 import { REQUIREMENT_FILE, usesSqlalchemy } from '../code/access';
 import { isSchemaEntryMatch } from '../schema/schema-files';
 import { changedNames, schemaFacts } from './model-queries';
@@ -24,6 +26,9 @@ import type { Configuration } from './configuration';
 const SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
 
 /** Files that may hold a Db2 SQLAlchemy URL (the language server watches them: language-server.ts). */
+/** A Java file that may use an ORM (the files a change of Hibernate's configuration may read otherwise). */
+const usesJavaOrm = (text: string): boolean => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b/.test(text);
+
 export const PROJECT_CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|Pipfile)$/i;
 
 /** A file's size on disk in bytes; undefined when it cannot be looked at (gone: reading it says so). */
@@ -98,7 +103,12 @@ export class DiskFiles {
     const folders = sources.length > 0 ? sqlalchemyDb2Folders(sources) : new Map<string, string>();
     const reread = s.workspace.setSqlalchemyDb2Folders(new Set(folders.keys()), usesSqlalchemy);
     for (const [folder, why] of folders) s.log('info', `SQLAlchemy on Db2 in ${folder}: ${why}`);
-    if (reread.length > 0) this.diagnostics.markDirty(s.publishablePaths());
+    // Hibernate's batching as the Java projects' configuration sets it (persistence.xml, application.properties …).
+    const java = s.workspace.sourcesOf('java');
+    const batching = java.length > 0 ? hibernateBatchingFolders(java) : new Map<string, HibernateBatching>();
+    const rereadJava = s.workspace.setHibernateBatching(batching, usesJavaOrm);
+    for (const [folder, b] of batching) s.log('info', `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? 'not set'}`);
+    if (reread.length > 0 || rereadJava.length > 0) this.diagnostics.markDirty(s.publishablePaths());
   }
 
   /** A file is no longer on disk (or never was a file): out of the engine, its findings or notice cleared. */
@@ -191,7 +201,8 @@ export class DiskFiles {
       if (!change?.uri?.startsWith('file:')) continue;
       const path = s.pathOf(change.uri);
       // Requirements, .env, settings: what SQLAlchemy's database is (refreshProjectEvidence, after the loop).
-      if (path.endsWith('.py') || REQUIREMENT_FILE.test(basename(path)) || PROJECT_CONFIGURATION.test(basename(path))) evidenceChanged = true;
+      // persistence.xml, application.properties: Hibernate's batch size (the same refresh).
+      if (path.endsWith('.py') || REQUIREMENT_FILE.test(basename(path)) || PROJECT_CONFIGURATION.test(basename(path)) || HIBERNATE_CONFIG_FILE.test(basename(path))) evidenceChanged = true;
       if (basename(path) === CONFIG_FILE_NAME) {
         configChanged = true;
         continue;

@@ -181,6 +181,8 @@ export class InsertLintServer {
             { globPattern: `**/*.{${extensions.join(',')}}` },
             { globPattern: `**/${CONFIG_FILE_NAME}` },
             { globPattern: '**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.ini,*.cfg}' },
+            // And Hibernate's batch size in a Java project's configuration (DiskFiles.refreshProjectEvidence).
+            { globPattern: '**/{persistence.xml,hibernate.cfg.xml,hibernate.properties,application*.properties,application*.yml,application*.yaml}' },
           ],
         })
         .catch((error) => s.log('warn', `could not register file watchers: ${describe(error)}`));

@@ -9,8 +9,11 @@
 // id is @GeneratedValue(strategy = GenerationType.IDENTITY), which Hibernate inserts at persist() to read the key back
 // and never batches; and Spring Data's save() outside a @Transactional method, its own transaction per call.
 // Whether the flush after a loop sends its INSERTs as JDBC batches depends on hibernate.jdbc.batch_size, which lives
-// in persistence.xml / application.properties, not in the code: such a loop is not reported (the rules' advice says so
-// conditionally where it does report).
+// in persistence.xml / application.properties, not in the code. The CLI and the language server read the project's
+// configuration (cli/project-evidence.ts, FrontEndOptions.hibernateBatching, handed over per file by
+// withHibernateConfiguration): when it is found and sets no batch size (Hibernate's default, 0) or 0 or 1, every
+// INSERT goes on its own whatever the flushes (ormPerCall 'unbatched'), and the loop is reported, naming the file;
+// when it sets one, or none was found, a loop flushed once after it is not reported.
 //
 // The table is the entity class's @Table(name, schema) when the class is in the same file; otherwise (the usual
 // layout: one entity per file) the class name is spliced where the table goes (`INSERT INTO <Order>`), and the
@@ -22,6 +25,8 @@ import type { Node } from 'web-tree-sitter';
 import { simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import type { OrmEntity } from '../../code-model/types';
 import { insertText, type InsertTarget, type MappedTable } from './python-sqlalchemy-inserts';
+import { hibernateUnbatched } from '../hibernate-config';
+import type { HibernateBatching } from '../../code-model/types';
 
 /** The calls this module reads (the Java adapter hands them over first). */
 export const JPA_CALLS = ['persist', 'merge', 'save', 'saveAndFlush', 'saveAll', 'saveAllAndFlush', 'flush', 'commit'];
@@ -52,6 +57,20 @@ interface FileFacts {
 }
 
 let facts: FileFacts | undefined;
+
+/** The Hibernate configuration of the project of the file being read (withHibernateConfiguration). */
+let configuration: HibernateBatching | undefined;
+
+/** Reads a file with its project's Hibernate configuration (undefined: none found) in effect for its ORM calls. */
+export function withHibernateConfiguration<T>(config: HibernateBatching | undefined, read: () => T): T {
+  const before = configuration;
+  configuration = config;
+  try {
+    return read();
+  } finally {
+    configuration = before;
+  }
+}
 
 function factsOf(ev: Evaluator): FileFacts {
   if (facts?.source !== ev.source) facts = { source: ev.source, types: new Map(), hibernate: /\borg\.hibernate\b/.test(ev.source), spring: /\borg\.springframework\b|\b(?:javax|jakarta)\.persistence\b/.test(ev.source) };
@@ -291,10 +310,10 @@ export function classifyJpa(ctx: CallContext, ev: Evaluator): ApiEvent[] | undef
       return args.length === 0 ? [{ kind: 'flush', api, connection: orm.name }] : undefined;
     case 'saveAll':
     case 'saveAllAndFlush':
-      // Spring Data: the entities of one call go in one transaction, together at its flush (as JDBC batches when the
-      // configuration sets hibernate.jdbc.batch_size, which the code does not show): nothing to report, and no
-      // statement (the call does not show the entity's class, so no table to name).
-      return orm.kind === 'spring-data' ? [] : undefined;
+      // Spring Data: the entities of one call go in one transaction, together at its flush: as JDBC batches when the
+      // configuration sets hibernate.jdbc.batch_size, one INSERT each when the project's configuration sets none
+      // (savedAll); unknown, nothing to report.
+      return orm.kind === 'spring-data' ? savedAll(ctx, ev, f, orm.name) : undefined;
     case 'persist':
     case 'merge':
     case 'save':
@@ -315,12 +334,13 @@ export function classifyJpa(ctx: CallContext, ev: Evaluator): ApiEvent[] | undef
       // Else the class names the table where the call shows it (`new Order(…)`, the declaration `Order o`), else the
       // persisted expression does.
       const target: InsertTarget = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args[0] };
-      const perCall = entity?.identity ? 'identity' as const : orm.kind === 'spring-data' && !transactional(call.node) ? 'transaction' as const : undefined;
+      const perCall = entity?.identity ? 'identity' as const : orm.kind === 'spring-data' && !transactional(call.node) ? 'transaction' as const : hibernateUnbatched(configuration) ? 'unbatched' as const : undefined;
       // The class, for the engine to settle its table and id from the workspace's entities (not needed once IDENTITY).
       const written = made.node?.parent?.type === 'scoped_type_identifier' ? made.node.parent.text.replace(/\s+/g, '') : made.name;
       const origins = made.name && !entity?.identity ? classOrigins(made.name, written ?? made.name, f) : undefined;
       const ormClass = made.name && !entity?.identity ? { name: made.name, ...(origins ? { from: origins } : {}) } : undefined;
-      // Sent at a flush unless it goes at once: IDENTITY, a save in its own transaction, saveAndFlush.
+      // Sent at a flush unless it goes at once: IDENTITY, a save in its own transaction, saveAndFlush; and with no
+      // batch size configured, the flush sends it alone anyway.
       const atFlush = !perCall && call.name !== 'saveAndFlush';
       return [{
         kind: 'execute',
@@ -333,11 +353,76 @@ export function classifyJpa(ctx: CallContext, ev: Evaluator): ApiEvent[] | undef
         ...(atFlush ? { atFlush: true } : {}),
         ...(perCall ? { ormPerCall: perCall } : {}),
         ...(ormClass ? { ormClass } : {}),
+        ...(configuration ? { ormConfig: configuration } : {}),
       }];
     }
     default:
       return undefined;
   }
+}
+
+/**
+ * repository.saveAll(list) of new entities (`items.stream().map(Order::new).toList()`, `List.of(new Order(…))`, a
+ * list the method fills with `list.add(new Order(…))`) in a project whose configuration sets no batch size, or of an
+ * IDENTITY entity: one INSERT per entity, the call a loop of its own (Spring Data's saveAll calls save() per element)
+ * when it is in no other. Otherwise no statement: silent, as before.
+ */
+function savedAll(ctx: CallContext, ev: Evaluator, f: FileFacts, connection: string): ApiEvent[] {
+  const { call } = ctx;
+  if (call.args.length !== 1) return [];
+  const cls = newEntitiesOf(call.args[0], call.node, ev);
+  if (!cls) return [];
+  const entity = entitiesOf(call.node.tree.rootNode, ev, f).get(cls.text);
+  const perCall = entity?.identity ? 'identity' as const : hibernateUnbatched(configuration) ? 'unbatched' as const : undefined;
+  if (!perCall) return [];
+  const target: InsertTarget = entity?.table ? { table: entity.table } : { expression: cls };
+  const start = call.node.startIndex;
+  // (The tree knows the row: counting line ends from the file's start per call was quadratic in saveAll calls.)
+  const line = call.node.startPosition.row + 1;
+  return [{
+    kind: 'execute',
+    api: 'spring-data',
+    action: 'executePrepared',
+    sql: insertText(target, call.node, AS_WRITTEN),
+    connection,
+    batched: false,
+    construct: 'orm',
+    ormPerCall: perCall,
+    ...(configuration ? { ormConfig: configuration } : {}),
+    ownLoop: { span: { start, end: call.node.endIndex }, kind: `${call.name}()`, line },
+  }];
+}
+
+/** The class of the new entities a saveAll argument holds, as written (`Order::new`, `new Order(…)`), if shown. */
+function newEntitiesOf(arg: Node, call: Node, ev: Evaluator): Node | undefined {
+  const made = (node: Node): Node | undefined => {
+    for (const n of node.descendantsOfType(['object_creation_expression', 'method_reference'])) {
+      if (!n) continue;
+      if (n.type === 'object_creation_expression') {
+        const cls = classNode(n.childForFieldName('type'));
+        if (cls && !/^(?:ArrayList|LinkedList|HashSet|LinkedHashSet|TreeSet)$/.test(cls.text)) return cls;
+      } else if (n.namedChildren[n.namedChildCount - 1]?.text === 'new' || /::\s*new$/.test(n.text)) {
+        const cls = n.namedChild(0);
+        if (cls?.type === 'identifier' && /^[A-Z]\w*$/.test(cls.text)) return cls;
+      }
+    }
+    return undefined;
+  };
+  if (arg.type !== 'identifier') return made(arg);
+  // A list variable: filled with new entities in the method (list.add(new Order(…)), or assigned a stream of them.
+  const assigned = ev.assignedBefore?.(arg.text, call.startIndex)?.[0]?.value;
+  const fromValue = assigned ? made(assigned) : undefined;
+  if (fromValue) return fromValue;
+  let body: Node | null = call.parent;
+  while (body && body.type !== 'method_declaration' && body.type !== 'constructor_declaration') body = body.parent;
+  for (const inv of body?.descendantsOfType('method_invocation') ?? []) {
+    if (!inv || inv.startIndex >= call.startIndex || inv.childForFieldName('name')?.text !== 'add' || inv.childForFieldName('object')?.text !== arg.text) continue;
+    const added = inv.childForFieldName('arguments')?.namedChild(0);
+    if (!added) continue;
+    const direct = added.type === 'object_creation_expression' ? classNode(added.childForFieldName('type')) : added.type === 'identifier' ? constructed(added, inv.startIndex, ev) : undefined;
+    if (direct) return direct;
+  }
+  return undefined;
 }
 
 /**

@@ -2,12 +2,12 @@
 // (pre-scanned by esql.ts), and the inserts JPA / Hibernate / Spring Data send without SQL text (java-jpa.ts).
 import type { Node } from 'web-tree-sitter';
 import { argsOf, cStyleCommentText, declaratorAssignment, operatorAssignment, plainText, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
-import { javaAccess } from '../access';
+import { javaAccess, projectBatching } from '../access';
 import { embeddedHooks, scanEmbeddedSql } from '../esql';
 import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, concatenate, decodeQuoted } from '../literals';
 import { looksLikeSql, type HostText } from '../sqltext';
-import { classifyJpa, javaEntities, JPA_CALLS } from './java-jpa';
+import { classifyJpa, javaEntities, JPA_CALLS, withHibernateConfiguration } from './java-jpa';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
 const JAVA_CALLS = new Set([
@@ -161,9 +161,12 @@ export const javaLanguage: HostLanguage = {
     // An entity class's file has no data access of its own: left out, with the entities it declares, which other
     // files' inserts name their tables by (engine/orm-entities.ts).
     if (leftOut) return ENTITY_ANNOTATION.test(source.text) ? entitiesOnly(readWithAdapter(source, env, javaAdapter), leftOut) : emptyResult(leftOut);
-    if (!source.text.includes('#sql')) return readWithAdapter(source, env, javaAdapter);
-    const scan = scanEmbeddedSql(source.text, { sqlj: true });
-    return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
+    // The Hibernate configuration of the file's project, when the CLI or the language server found one.
+    return withHibernateConfiguration(projectBatching(source.path, env.options.hibernateBatching), () => {
+      if (!source.text.includes('#sql')) return readWithAdapter(source, env, javaAdapter);
+      const scan = scanEmbeddedSql(source.text, { sqlj: true });
+      return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
+    });
   },
 };
 

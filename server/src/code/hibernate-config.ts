@@ -1,0 +1,122 @@
+// Hibernate's JDBC batching as a Java project's configuration sets it: hibernate.jdbc.batch_size in persistence.xml,
+// hibernate.cfg.xml, hibernate.properties, or Spring Boot's application*.properties / application*.yml
+// (spring.jpa.properties.hibernate.jdbc.batch_size, passed to Hibernate as is). Hibernate's default is 0: no batching,
+// and a size of 1 batches nothing either; each INSERT of a flush then goes on its own. Read by cli/project-evidence.ts
+// (the disk) and handed to the engine as FrontEndOptions.hibernateBatching; the Java ORM reading
+// (languages/java-jpa.ts) uses it for the flush after a loop.
+
+import type { HibernateBatching } from '../code-model/types';
+
+export type { HibernateBatching };
+
+/** Whether Hibernate sends one INSERT per entity at a flush with that configuration (batch_size unset, 0 or 1). */
+export function hibernateUnbatched(config: HibernateBatching | undefined): boolean {
+  return !!config && (config.batchSize === undefined || config.batchSize <= 1);
+}
+
+/** Files that may hold Hibernate's configuration, by name. */
+export const HIBERNATE_CONFIG_FILE = /^(?:persistence\.xml|hibernate\.cfg\.xml|hibernate\.properties|application(?:-[\w.-]+)?\.(?:properties|ya?ml))$/;
+
+/** Another JPA provider than Hibernate: its batching is its own (EclipseLink, OpenJPA batch by other settings). */
+const OTHER_PROVIDER = /<provider>\s*org\.(?:eclipse\.persistence|apache\.openjpa)\b|\b(?:eclipselink|openjpa)\.[\w.-]+/;
+
+/**
+ * What a configuration file says: undefined when it is not Hibernate's configuration (another provider's
+ * persistence.xml, a Spring application file that configures no JPA and no data source), else the batch size it sets
+ * (null: none).
+ */
+export function hibernateBatchSizeIn(name: string, text: string): { batchSize: number | null } | undefined {
+  if (/\.xml$/.test(name)) {
+    if (name === 'persistence.xml' && OTHER_PROVIDER.test(text)) return undefined;
+    if (name === 'hibernate.cfg.xml' && !/<hibernate-configuration\b/.test(text)) return undefined;
+    if (name === 'persistence.xml' && !/<persistence\b/.test(text)) return undefined;
+    // <property name="hibernate.jdbc.batch_size" value="50"/> (persistence.xml), <property name="…">50</property> (cfg).
+    const sizes: number[] = [];
+    const property = /<property\s+name\s*=\s*["'](?:hibernate\.)?jdbc\.batch_size["']\s*(?:value\s*=\s*["']\s*([^"']*?)\s*["']|>\s*([^<]*?)\s*<)/g;
+    const xml = withoutXmlComments(text);
+    for (let m = property.exec(xml); m; m = property.exec(xml)) sizes.push(sizeOf(m[1] ?? m[2]));
+    return { batchSize: largest(sizes) };
+  }
+  if (/\.properties$/.test(name)) {
+    if (name !== 'hibernate.properties' && !/^[ \t]*spring\.(?:jpa|datasource)\./m.test(text)) return undefined;
+    const sizes: number[] = [];
+    for (const line of text.split(/\r?\n/)) {
+      // (batch-size, which Hibernate would not read, is taken as set too: precision first.)
+      const m = /^[ \t]*(?:spring\.jpa\.properties\.)?hibernate\.jdbc\.batch[_-]size[ \t]*[=:][ \t]*(\S*)/.exec(line);
+      if (m) sizes.push(sizeOf(m[1]));
+    }
+    return { batchSize: largest(sizes) };
+  }
+  // YAML: the keys' nesting joined with dots (spring: jpa: properties: hibernate: jdbc: batch_size: 50, or any part
+  // of it written dotted, `"[hibernate.jdbc.batch_size]"` as Spring writes a key holding dots).
+  const sizes: number[] = [];
+  let jpa = false;
+  const stack: { indent: number; key: string }[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (/^---/.test(line)) {
+      stack.length = 0;
+      continue;
+    }
+    const entry = yamlEntry(line);
+    if (!entry) continue;
+    const { indent, value } = entry;
+    while (stack.length > 0 && stack[stack.length - 1].indent >= indent) stack.pop();
+    stack.push({ indent, key: entry.key });
+    const path = stack.map((s) => s.key).join('.');
+    if (/^spring\.(?:jpa|datasource)\b/.test(path)) jpa = true;
+    if (/(?:^|\.)hibernate\.jdbc\.batch[_-]size$/.test(path) && value !== '') sizes.push(sizeOf(value.replace(/^["']|["']$/g, '')));
+  }
+  return jpa || sizes.length > 0 ? { batchSize: largest(sizes) } : undefined;
+}
+
+/**
+ * A YAML line's key and value (`  jdbc:`, `batch_size: 50 # comment`, `- "[hibernate.jdbc.batch_size]": 50`), its
+ * indent counted to the key; undefined for a line that holds no key (a comment, a list value, a block scalar's text).
+ */
+function yamlEntry(line: string): { indent: number; key: string; value: string } | undefined {
+  let at = 0;
+  while (at < line.length && (line[at] === ' ' || line[at] === '\t')) at++;
+  if (line[at] === '-' && (line[at + 1] === ' ' || line[at + 1] === '\t')) {
+    at += 2;
+    while (at < line.length && (line[at] === ' ' || line[at] === '\t')) at++;
+  }
+  const indent = at;
+  let key: string;
+  let rest: number;
+  const quote = line[at];
+  if (quote === '"' || quote === "'") {
+    const close = line.indexOf(quote, at + 1);
+    if (close < 0) return undefined;
+    key = line.slice(at + 1, close);
+    rest = close + 1;
+    while (rest < line.length && (line[rest] === ' ' || line[rest] === '\t')) rest++;
+    if (line[rest] !== ':') return undefined;
+  } else {
+    if (at >= line.length || line[at] === '#') return undefined;
+    // The key ends at the first colon followed by a blank or the end of the line (jdbc:db2://… is a value's).
+    let colon = line.indexOf(':', at);
+    while (colon >= 0 && colon + 1 < line.length && line[colon + 1] !== ' ' && line[colon + 1] !== '\t') colon = line.indexOf(':', colon + 1);
+    if (colon < 0) return undefined;
+    key = line.slice(at, colon).trim();
+    if (key === '' || key.includes(' #')) return undefined;
+    rest = colon;
+  }
+  let value = line.slice(rest + 1);
+  const comment = value.search(/[ \t]#/);
+  if (comment >= 0) value = value.slice(0, comment);
+  return { indent, key: key.replace(/^\[/, '').replace(/\]$/, ''), value: value.trim() };
+}
+
+function withoutXmlComments(text: string): string {
+  return text.replace(/<!--[\s\S]*?-->/g, (c) => ' '.repeat(c.length));
+}
+
+/** A size as written; a placeholder (${BATCH_SIZE}) is taken as set to batch (precision first: it may be). */
+function sizeOf(value: string): number {
+  const n = Number.parseInt(value, 10);
+  return /^-?\d+$/.test(value.trim()) && Number.isFinite(n) ? n : Number.MAX_SAFE_INTEGER;
+}
+
+function largest(sizes: number[]): number | null {
+  return sizes.length > 0 ? Math.max(...sizes) : null;
+}
