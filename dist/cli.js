@@ -10011,7 +10011,7 @@ var init_workspace_files = __esm({
       frontEndOptions() {
         if (this.frontEndOptionsMade?.config !== this.config) {
           const member = (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
-          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2 } };
+          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2, hibernateBatching: this.hibernateBatching } };
         }
         return this.frontEndOptionsMade.options;
       }
@@ -10093,6 +10093,31 @@ var init_workspace_files = __esm({
         for (const [path, entry] of this.files) {
           const source = entry.model.source;
           if (source.language !== "python" || entry.model.timedOut || !mayChange(source.text)) continue;
+          this.files.set(path, this.newEntry(source, void 0));
+          reread.push(path);
+        }
+        if (reread.length > 0) this.invalidate();
+        return reread;
+      }
+      /**
+       * Hibernate's batching as Java projects' configuration sets it (FrontEndOptions.hibernateBatching), as the CLI and
+       * the language server find it on disk (cli/project-evidence.ts).
+       */
+      hibernateBatching = /* @__PURE__ */ new Map();
+      /**
+       * New Hibernate configuration of Java projects (setHibernateBatching). When it changed, the Java files that may read
+       * otherwise (`mayChange`: they use an ORM) are read again; returns their paths (the editor publishes them again).
+       */
+      setHibernateBatching(byFolder, mayChange) {
+        const old = this.hibernateBatching;
+        const same = byFolder.size === old.size && [...byFolder].every(([folder, b]) => old.get(folder)?.file === b.file && old.get(folder)?.batchSize === b.batchSize);
+        if (same) return [];
+        this.hibernateBatching = new Map(byFolder);
+        this.frontEndOptionsMade = void 0;
+        const reread = [];
+        for (const [path, entry] of this.files) {
+          const source = entry.model.source;
+          if (source.language !== "java" || entry.model.timedOut || !mayChange(source.text)) continue;
           this.files.set(path, this.newEntry(source, void 0));
           reread.push(path);
         }
@@ -10534,7 +10559,7 @@ function batchAdvice(api, dialect, execution2) {
     case "jpa":
     case "hibernate":
     case "spring-data":
-      return javaOrmAdvice(api, execution2?.ormPerCall);
+      return javaOrmAdvice(api, execution2?.ormPerCall, execution2?.ormConfig);
     case "jdbc":
       return "prepare once, call addBatch() per row and executeBatch() every few hundred rows";
     case "spring":
@@ -10564,15 +10589,27 @@ function batchAdvice(api, dialect, execution2) {
       return "send many rows per call (batch, array insert or multi-row VALUES)";
   }
 }
-function javaOrmAdvice(api, perCall) {
+function configuredBatching(config) {
+  const now = config.batchSize === void 0 ? "sets no hibernate.jdbc.batch_size (Hibernate's default is 0, no batching)" : `sets hibernate.jdbc.batch_size to ${config.batchSize}, which batches nothing`;
+  const spring = /(?:^|\/)application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/.test(config.file);
+  const name2 = spring ? "spring.jpa.properties.hibernate.jdbc.batch_size" : "hibernate.jdbc.batch_size";
+  const order = spring ? "spring.jpa.properties.hibernate.order_inserts=true" : "hibernate.order_inserts=true";
+  return `${config.file} ${now}, so Hibernate sends every entity's INSERT on its own, one round trip each, even when one flush sends them all: set ${name2} (50 to 1000) and ${order} in ${config.file}`;
+}
+function javaOrmAdvice(api, perCall, config) {
+  const unbatched = config && (config.batchSize === void 0 || config.batchSize <= 1) ? configuredBatching(config) : void 0;
+  if (perCall === "unbatched" && unbatched) {
+    const how = api === "spring-data" ? "saveAll() of a list, or save() calls in one @Transactional method with no flush per entity, sends them in batches of that size" : "flush once after the loop, or flush() and clear() every batch of entities (a counter at the batch size)";
+    return `${unbatched}, then ${how}; an entity whose id is @GeneratedValue(strategy = GenerationType.IDENTITY) is never batched, whatever the size`;
+  }
   if (perCall === "identity") {
     return "generate the entity's id from a Db2 sequence (@GeneratedValue(strategy = GenerationType.SEQUENCE) with a @SequenceGenerator whose allocationSize, 50 or more, matches the sequence's INCREMENT BY): with GenerationType.IDENTITY Hibernate inserts each entity as soon as it is persisted, to read the generated key back, and never batches them, whatever hibernate.jdbc.batch_size says. Then set hibernate.jdbc.batch_size (50 to 1000) and hibernate.order_inserts=true if they are not set, and flush once after the loop (or flush() and clear() every 1000 entities)";
   }
   if (api === "spring-data") {
     const own = perCall === "transaction" ? "no @Transactional method or class around the loop is shown, and unless a caller holds a transaction open, each save() is a transaction of its own, with its own commit; " : "";
-    return `gather the entities in a list and call saveAll(list) once (or per 1000 entities), or run the loop in one @Transactional method with save() and no flush per entity: ${own}${HIBERNATE_BATCHING}`;
+    return `gather the entities in a list and call saveAll(list) once (or per 1000 entities), or run the loop in one @Transactional method with save() and no flush per entity: ${own}${unbatched ?? HIBERNATE_BATCHING}`;
   }
-  return `persist the entities in the loop and flush or commit once after it (or flush() and clear() every 1000 entities or so with a counter), so that one flush sends them together: ${HIBERNATE_BATCHING}`;
+  return `persist the entities in the loop and flush or commit once after it (or flush() and clear() every 1000 entities or so with a counter), so that one flush sends them together: ${unbatched ?? HIBERNATE_BATCHING}`;
 }
 function perRowCallee(loop) {
   const via = loop?.via;
@@ -13747,7 +13784,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, Sequelize on Db2 `Model.create(values)` and\n  `Model.build(values).save()` / `new Model(values).save()` (no SQL text in the code: read as the one-row INSERT\n  Sequelize sends, into the table `define`/`init` names, else `<Order>` for the model, whose table Sequelize names\n  by pluralising it), CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush, objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). For the ORMs InsertLint cannot see the configuration: Hibernate sends\nthe INSERTs of one flush as JDBC batches only when `hibernate.jdbc.batch_size` is set (`persistence.xml`, or\n`spring.jpa.properties.hibernate.jdbc.batch_size` with Spring Boot; 50 to 1000, with `hibernate.order_inserts=true`),\nso a loop flushed once is not reported and the advice names the setting \"if it is not already\"; what the code does\nshow is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); node ibm_db `query({sql, params, ArraySize})`;\nSequelize `Model.bulkCreate(rows)` (or `queryInterface.bulkInsert(table, rows)` for raw rows): its Db2 dialect sends\nthe rows as one multi-row `INSERT \u2026 VALUES`, so give it a few thousand rows per call rather than everything at once; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, Sequelize on Db2 `Model.create(values)` and\n  `Model.build(values).save()` / `new Model(values).save()` (no SQL text in the code: read as the one-row INSERT\n  Sequelize sends, into the table `define`/`init` names, else `<Order>` for the model, whose table Sequelize names\n  by pluralising it), CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush, objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). Hibernate sends the INSERTs of one flush as JDBC batches only when\n`hibernate.jdbc.batch_size` is more than 1 (its default is 0: each INSERT goes alone, one round trip per entity, however\nseldom the code flushes). That setting is configuration, not code, so `insertlint check` and the editor look for it in\nthe Java file's project (up to the nearest `pom.xml`, `build.gradle` or `.git`; in that folder, `config/`,\n`src/main/resources` and its `META-INF/` and `config/`): `persistence.xml`, `hibernate.cfg.xml`, `hibernate.properties`,\nSpring Boot's `application.properties`, `application-<profile>.properties` and `application*.yml`\n(`spring.jpa.properties.hibernate.jdbc.batch_size`, dotted or nested in YAML). When such a file is found and no file\nsets the size (or sets it to 0 or 1), a loop that persists entities and flushes once after it is reported, and so is\na Spring Data `saveAll(list)` of new entities (`items.stream().map(Order::new).toList()`, a list filled with\n`list.add(new Order(\u2026))`; a list of loaded entities may be updates and is left alone), which the message calls the\n`saveAll()` loop: the message names the file it read and asks for `hibernate.jdbc.batch_size` (50 to 1000) and\n`hibernate.order_inserts=true` there (the `spring.jpa.properties.` names in a Spring Boot file), with `flush()` and\n`clear()` every batch. When a file sets the size above 1 (any profile's, any persistence unit's, a `${\u2026}`\nplaceholder), or no configuration is found (configured in code, on a server, elsewhere), a loop flushed once is not\nreported and the advice names the setting \"if it is not already\". Another provider's `persistence.xml`\n(EclipseLink, OpenJPA) and a Spring file that configures neither JPA nor a data source count as none. What the code\ndoes show is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); node ibm_db `query({sql, params, ArraySize})`;\nSequelize `Model.bulkCreate(rows)` (or `queryInterface.bulkInsert(table, rows)` for raw rows): its Db2 dialect sends\nthe rows as one multi-row `INSERT \u2026 VALUES`, so give it a few thousand rows per call rather than everything at once; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -16033,6 +16070,12 @@ function pythonAccess(text2, options, path) {
 function sqlalchemyDb2Shown(text2, options, path) {
   return PY_DB2.test(text2) || path !== void 0 && !!options.sqlalchemyDb2Folders && inFolders(path, options.sqlalchemyDb2Folders);
 }
+function projectBatching(path, byFolder) {
+  if (!byFolder || byFolder.size === 0) return void 0;
+  let found;
+  inFolders(path, { size: byFolder.size, has: (folder) => !!(found = byFolder.get(folder)) });
+  return found;
+}
 function inFolders(path, folders) {
   if (folders.size === 0) return false;
   for (let end = path.length; ; ) {
@@ -16112,6 +16155,100 @@ var init_access = __esm({
   }
 });
 
+// server/src/code/hibernate-config.ts
+function hibernateUnbatched(config) {
+  return !!config && (config.batchSize === void 0 || config.batchSize <= 1);
+}
+function hibernateBatchSizeIn(name2, text2) {
+  if (/\.xml$/.test(name2)) {
+    if (name2 === "persistence.xml" && OTHER_PROVIDER.test(text2)) return void 0;
+    if (name2 === "hibernate.cfg.xml" && !/<hibernate-configuration\b/.test(text2)) return void 0;
+    if (name2 === "persistence.xml" && !/<persistence\b/.test(text2)) return void 0;
+    const sizes2 = [];
+    const property2 = /<property\s+name\s*=\s*["'](?:hibernate\.)?jdbc\.batch_size["']\s*(?:value\s*=\s*["']\s*([^"']*?)\s*["']|>\s*([^<]*?)\s*<)/g;
+    const xml = withoutXmlComments(text2);
+    for (let m = property2.exec(xml); m; m = property2.exec(xml)) sizes2.push(sizeOf(m[1] ?? m[2]));
+    return { batchSize: largest(sizes2) };
+  }
+  if (/\.properties$/.test(name2)) {
+    if (name2 !== "hibernate.properties" && !/^[ \t]*spring\.(?:jpa|datasource)\./m.test(text2)) return void 0;
+    const sizes2 = [];
+    for (const line of text2.split(/\r?\n/)) {
+      const m = /^[ \t]*(?:spring\.jpa\.properties\.)?hibernate\.jdbc\.batch[_-]size[ \t]*[=:][ \t]*(\S*)/.exec(line);
+      if (m) sizes2.push(sizeOf(m[1]));
+    }
+    return { batchSize: largest(sizes2) };
+  }
+  const sizes = [];
+  let jpa = false;
+  const stack = [];
+  for (const line of text2.split(/\r?\n/)) {
+    if (/^---/.test(line)) {
+      stack.length = 0;
+      continue;
+    }
+    const entry = yamlEntry(line);
+    if (!entry) continue;
+    const { indent, value } = entry;
+    while (stack.length > 0 && stack[stack.length - 1].indent >= indent) stack.pop();
+    stack.push({ indent, key: entry.key });
+    const path = stack.map((s) => s.key).join(".");
+    if (/^spring\.(?:jpa|datasource)\b/.test(path)) jpa = true;
+    if (/(?:^|\.)hibernate\.jdbc\.batch[_-]size$/.test(path) && value !== "") sizes.push(sizeOf(value.replace(/^["']|["']$/g, "")));
+  }
+  return jpa || sizes.length > 0 ? { batchSize: largest(sizes) } : void 0;
+}
+function yamlEntry(line) {
+  let at = 0;
+  while (at < line.length && (line[at] === " " || line[at] === "	")) at++;
+  if (line[at] === "-" && (line[at + 1] === " " || line[at + 1] === "	")) {
+    at += 2;
+    while (at < line.length && (line[at] === " " || line[at] === "	")) at++;
+  }
+  const indent = at;
+  let key;
+  let rest;
+  const quote = line[at];
+  if (quote === '"' || quote === "'") {
+    const close = line.indexOf(quote, at + 1);
+    if (close < 0) return void 0;
+    key = line.slice(at + 1, close);
+    rest = close + 1;
+    while (rest < line.length && (line[rest] === " " || line[rest] === "	")) rest++;
+    if (line[rest] !== ":") return void 0;
+  } else {
+    if (at >= line.length || line[at] === "#") return void 0;
+    let colon = line.indexOf(":", at);
+    while (colon >= 0 && colon + 1 < line.length && line[colon + 1] !== " " && line[colon + 1] !== "	") colon = line.indexOf(":", colon + 1);
+    if (colon < 0) return void 0;
+    key = line.slice(at, colon).trim();
+    if (key === "" || key.includes(" #")) return void 0;
+    rest = colon;
+  }
+  let value = line.slice(rest + 1);
+  const comment = value.search(/[ \t]#/);
+  if (comment >= 0) value = value.slice(0, comment);
+  return { indent, key: key.replace(/^\[/, "").replace(/\]$/, ""), value: value.trim() };
+}
+function withoutXmlComments(text2) {
+  return text2.replace(/<!--[\s\S]*?-->/g, (c) => " ".repeat(c.length));
+}
+function sizeOf(value) {
+  const n = Number.parseInt(value, 10);
+  return /^-?\d+$/.test(value.trim()) && Number.isFinite(n) ? n : Number.MAX_SAFE_INTEGER;
+}
+function largest(sizes) {
+  return sizes.length > 0 ? Math.max(...sizes) : null;
+}
+var HIBERNATE_CONFIG_FILE, OTHER_PROVIDER;
+var init_hibernate_config = __esm({
+  "server/src/code/hibernate-config.ts"() {
+    "use strict";
+    HIBERNATE_CONFIG_FILE = /^(?:persistence\.xml|hibernate\.cfg\.xml|hibernate\.properties|application(?:-[\w.-]+)?\.(?:properties|ya?ml))$/;
+    OTHER_PROVIDER = /<provider>\s*org\.(?:eclipse\.persistence|apache\.openjpa)\b|\b(?:eclipselink|openjpa)\.[\w.-]+/;
+  }
+});
+
 // server/src/cli/project-evidence.ts
 function sqlalchemyDb2Folders(files2, finder = new ProjectEvidenceFinder()) {
   const found = /* @__PURE__ */ new Map();
@@ -16130,13 +16267,82 @@ function sqlalchemyDb2Folders(files2, finder = new ProjectEvidenceFinder()) {
   }
   return found;
 }
-var import_node_fs3, import_node_path3, PROJECT_TOP, CONFIGURATION, MAX_BYTES, MAX_FILES_PER_FOLDER, MAX_LEVELS, ProjectEvidenceFinder;
+function hibernateBatchingFolders(files2) {
+  const found = /* @__PURE__ */ new Map();
+  const tops = /* @__PURE__ */ new Map();
+  const looked = /* @__PURE__ */ new Map();
+  const list = (dir) => {
+    let names3 = looked.get(dir);
+    if (!names3) {
+      try {
+        names3 = (0, import_node_fs3.readdirSync)(dir).sort();
+      } catch {
+        names3 = [];
+      }
+      looked.set(dir, names3);
+    }
+    return names3;
+  };
+  for (const { path, text: text2 } of files2) {
+    if (!path.endsWith(".java") || !JAVA_ORM_FILE.test(text2)) continue;
+    const start = (0, import_node_path3.dirname)(path);
+    if (tops.has(start)) continue;
+    let top = null;
+    for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
+      if (list(dir).some((n) => JAVA_PROJECT_TOP.test(n))) {
+        top = dir;
+        break;
+      }
+      const up = (0, import_node_path3.dirname)(dir);
+      if (up === dir) break;
+      dir = up;
+    }
+    tops.set(start, top);
+    const root = top ?? start;
+    if (found.has(root)) continue;
+    const config = readHibernateConfiguration(root, list);
+    if (config) found.set(root, config);
+  }
+  return found;
+}
+function readHibernateConfiguration(top, list) {
+  let first;
+  let size = null;
+  let sizeFile;
+  for (const folder of JAVA_CONFIG_FOLDERS) {
+    const dir = folder ? (0, import_node_path3.join)(top, ...folder.split("/")) : top;
+    let read = 0;
+    const names3 = list(dir).filter((n) => HIBERNATE_CONFIG_FILE.test(n)).sort((a, b) => Number(a.includes("-")) - Number(b.includes("-")) || (a < b ? -1 : 1));
+    for (const name2 of names3) {
+      if (!HIBERNATE_CONFIG_FILE.test(name2) || read >= MAX_FILES_PER_FOLDER) continue;
+      const path = (0, import_node_path3.join)(dir, name2);
+      try {
+        const stat = (0, import_node_fs3.statSync)(path);
+        if (!stat.isFile() || stat.size > MAX_BYTES) continue;
+        read++;
+        const said = hibernateBatchSizeIn(name2, (0, import_node_fs3.readFileSync)(path, "utf8"));
+        if (!said) continue;
+        const shown2 = folder ? `${folder}/${name2}` : name2;
+        first ??= shown2;
+        if (said.batchSize !== null && (size === null || said.batchSize > size)) {
+          size = said.batchSize;
+          sizeFile = shown2;
+        }
+      } catch {
+      }
+    }
+  }
+  if (first === void 0) return void 0;
+  return size === null ? { file: first } : { file: sizeFile ?? first, batchSize: size };
+}
+var import_node_fs3, import_node_path3, PROJECT_TOP, CONFIGURATION, MAX_BYTES, MAX_FILES_PER_FOLDER, MAX_LEVELS, ProjectEvidenceFinder, JAVA_PROJECT_TOP, JAVA_CONFIG_FOLDERS, JAVA_ORM_FILE;
 var init_project_evidence = __esm({
   "server/src/cli/project-evidence.ts"() {
     "use strict";
     import_node_fs3 = require("node:fs");
     import_node_path3 = require("node:path");
     init_access();
+    init_hibernate_config();
     PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
     CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|[\w-]*(?:config|settings)\.py)$/i;
     MAX_BYTES = 256 * 1024;
@@ -16190,6 +16396,9 @@ var init_project_evidence = __esm({
         return { top: at ?? start, evidence, at };
       }
     };
+    JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
+    JAVA_CONFIG_FOLDERS = ["", "config", "src/main/resources", "src/main/resources/META-INF", "src/main/resources/config", "src/main/webapp/WEB-INF/classes", "src/main/webapp/WEB-INF/classes/META-INF"];
+    JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b/;
   }
 });
 
@@ -17531,7 +17740,7 @@ var init_model = __esm({
           statements,
           textKind,
           splicedValues: spliced,
-          loop: this.loopOf(ctx),
+          loop: this.loopOf(ctx) ?? e.ownLoop,
           batched: e.batched ?? (e.action === "addBatch" || e.action === "executeBatch" || e.action === "executeMany")
         };
         const splices = prepare ? prepare.execution.splices : read.all.map((x) => this.spliceOf(x.span, scope, x.shown));
@@ -17559,6 +17768,7 @@ var init_model = __esm({
         if (e.construct) execution2.construct = e.construct;
         if (e.ormPerCall) execution2.ormPerCall = e.ormPerCall;
         if (e.ormClass) execution2.ormClass = e.ormClass;
+        if (e.ormConfig) execution2.ormConfig = e.ormConfig;
         if (e.script) {
           execution2.script = true;
           for (const st of statements) {
@@ -19415,6 +19625,15 @@ var init_python_sqlalchemy_inserts = __esm({
 });
 
 // server/src/code/languages/java-jpa.ts
+function withHibernateConfiguration(config, read) {
+  const before = configuration;
+  configuration = config;
+  try {
+    return read();
+  } finally {
+    configuration = before;
+  }
+}
 function factsOf(ev) {
   if (facts?.source !== ev.source) facts = { source: ev.source, types: /* @__PURE__ */ new Map(), hibernate: /\borg\.hibernate\b/.test(ev.source), spring: /\borg\.springframework\b|\b(?:javax|jakarta)\.persistence\b/.test(ev.source) };
   return facts;
@@ -19582,7 +19801,7 @@ function classifyJpa(ctx, ev) {
       return args.length === 0 ? [{ kind: "flush", api, connection: orm.name }] : void 0;
     case "saveAll":
     case "saveAllAndFlush":
-      return orm.kind === "spring-data" ? [] : void 0;
+      return orm.kind === "spring-data" ? savedAll(ctx, ev, f, orm.name) : void 0;
     case "persist":
     case "merge":
     case "save":
@@ -19599,7 +19818,7 @@ function classifyJpa(ctx, ev) {
       if (!made) return void 0;
       const entity = made.name ? entitiesOf(call.node.tree.rootNode, ev, f).get(made.name) : void 0;
       const target = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args[0] };
-      const perCall = entity?.identity ? "identity" : orm.kind === "spring-data" && !transactional(call.node) ? "transaction" : void 0;
+      const perCall = entity?.identity ? "identity" : orm.kind === "spring-data" && !transactional(call.node) ? "transaction" : hibernateUnbatched(configuration) ? "unbatched" : void 0;
       const written = made.node?.parent?.type === "scoped_type_identifier" ? made.node.parent.text.replace(/\s+/g, "") : made.name;
       const origins = made.name && !entity?.identity ? classOrigins(made.name, written ?? made.name, f) : void 0;
       const ormClass = made.name && !entity?.identity ? { name: made.name, ...origins ? { from: origins } : {} } : void 0;
@@ -19614,12 +19833,66 @@ function classifyJpa(ctx, ev) {
         construct: "orm",
         ...atFlush ? { atFlush: true } : {},
         ...perCall ? { ormPerCall: perCall } : {},
-        ...ormClass ? { ormClass } : {}
+        ...ormClass ? { ormClass } : {},
+        ...configuration ? { ormConfig: configuration } : {}
       }];
     }
     default:
       return void 0;
   }
+}
+function savedAll(ctx, ev, f, connection) {
+  const { call } = ctx;
+  if (call.args.length !== 1) return [];
+  const cls = newEntitiesOf(call.args[0], call.node, ev);
+  if (!cls) return [];
+  const entity = entitiesOf(call.node.tree.rootNode, ev, f).get(cls.text);
+  const perCall = entity?.identity ? "identity" : hibernateUnbatched(configuration) ? "unbatched" : void 0;
+  if (!perCall) return [];
+  const target = entity?.table ? { table: entity.table } : { expression: cls };
+  const start = call.node.startIndex;
+  const line = call.node.startPosition.row + 1;
+  return [{
+    kind: "execute",
+    api: "spring-data",
+    action: "executePrepared",
+    sql: insertText(target, call.node, AS_WRITTEN),
+    connection,
+    batched: false,
+    construct: "orm",
+    ormPerCall: perCall,
+    ...configuration ? { ormConfig: configuration } : {},
+    ownLoop: { span: { start, end: call.node.endIndex }, kind: `${call.name}()`, line }
+  }];
+}
+function newEntitiesOf(arg, call, ev) {
+  const made = (node) => {
+    for (const n of node.descendantsOfType(["object_creation_expression", "method_reference"])) {
+      if (!n) continue;
+      if (n.type === "object_creation_expression") {
+        const cls = classNode(n.childForFieldName("type"));
+        if (cls && !/^(?:ArrayList|LinkedList|HashSet|LinkedHashSet|TreeSet)$/.test(cls.text)) return cls;
+      } else if (n.namedChildren[n.namedChildCount - 1]?.text === "new" || /::\s*new$/.test(n.text)) {
+        const cls = n.namedChild(0);
+        if (cls?.type === "identifier" && /^[A-Z]\w*$/.test(cls.text)) return cls;
+      }
+    }
+    return void 0;
+  };
+  if (arg.type !== "identifier") return made(arg);
+  const assigned = ev.assignedBefore?.(arg.text, call.startIndex)?.[0]?.value;
+  const fromValue = assigned ? made(assigned) : void 0;
+  if (fromValue) return fromValue;
+  let body = call.parent;
+  while (body && body.type !== "method_declaration" && body.type !== "constructor_declaration") body = body.parent;
+  for (const inv of body?.descendantsOfType("method_invocation") ?? []) {
+    if (!inv || inv.startIndex >= call.startIndex || inv.childForFieldName("name")?.text !== "add" || inv.childForFieldName("object")?.text !== arg.text) continue;
+    const added = inv.childForFieldName("arguments")?.namedChild(0);
+    if (!added) continue;
+    const direct = added.type === "object_creation_expression" ? classNode(added.childForFieldName("type")) : added.type === "identifier" ? constructed(added, inv.startIndex, ev) : void 0;
+    if (direct) return direct;
+  }
+  return void 0;
 }
 function jpaCommit(ctx, ev, f) {
   const { call } = ctx;
@@ -19632,12 +19905,13 @@ function jpaCommit(ctx, ev, f) {
   if (!orm || orm.kind === "spring-data") return void 0;
   return [{ kind: "commit", api: orm.kind, connection: orm.name }];
 }
-var JPA_CALLS, facts, REPOSITORY_TYPE, REPOSITORY_NAME, PACKAGE, IMPORT, AS_WRITTEN;
+var JPA_CALLS, facts, configuration, REPOSITORY_TYPE, REPOSITORY_NAME, PACKAGE, IMPORT, AS_WRITTEN;
 var init_java_jpa = __esm({
   "server/src/code/languages/java-jpa.ts"() {
     "use strict";
     init_adapter();
     init_python_sqlalchemy_inserts();
+    init_hibernate_config();
     JPA_CALLS = ["persist", "merge", "save", "saveAndFlush", "saveAll", "saveAllAndFlush", "flush", "commit"];
     REPOSITORY_TYPE = /(?:Repository|Repo)$/;
     REPOSITORY_NAME = /(?:^r|R)epo(?:sitory)?$/;
@@ -19858,9 +20132,11 @@ var init_java = __esm({
       read(source, env) {
         const leftOut = javaAccess(source.text);
         if (leftOut) return ENTITY_ANNOTATION.test(source.text) ? entitiesOnly(readWithAdapter(source, env, javaAdapter), leftOut) : emptyResult(leftOut);
-        if (!source.text.includes("#sql")) return readWithAdapter(source, env, javaAdapter);
-        const scan = scanEmbeddedSql(source.text, { sqlj: true });
-        return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
+        return withHibernateConfiguration(projectBatching(source.path, env.options.hibernateBatching), () => {
+          if (!source.text.includes("#sql")) return readWithAdapter(source, env, javaAdapter);
+          const scan = scanEmbeddedSql(source.text, { sqlj: true });
+          return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
+        });
       }
     };
     ENTITY_ANNOTATION = /@(?:Entity|MappedSuperclass)\b/;
@@ -22569,6 +22845,10 @@ async function lintPaths(options) {
   if (codeFiles.some((f) => f.language === "python")) {
     const evidence = sqlalchemyDb2Folders(codeFiles);
     if (evidence.size > 0) workspace.setSqlalchemyDb2Folders(new Set(evidence.keys()), usesSqlalchemy);
+  }
+  if (codeFiles.some((f) => f.language === "java")) {
+    const batching = hibernateBatchingFolders(codeFiles);
+    if (batching.size > 0) workspace.setHibernateBatching(batching, () => true);
   }
   workspace.keepForEdits = false;
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
@@ -37558,8 +37838,8 @@ var require_textDocuments = __commonJS({
       /**
        * Create a new text document manager.
        */
-      constructor(configuration) {
-        this._configuration = configuration;
+      constructor(configuration2) {
+        this._configuration = configuration2;
         this._syncedDocuments = /* @__PURE__ */ new Map();
         this._onDidChangeContent = new vscode_languageserver_protocol_1.Emitter();
         this._onDidOpen = new vscode_languageserver_protocol_1.Emitter();
@@ -42072,7 +42352,7 @@ function sizeOnDisk(path) {
     return void 0;
   }
 }
-var import_node_fs12, import_node_path16, import_ignore3, import_node6, SQL_HINT, PROJECT_CONFIGURATION, DiskFiles;
+var import_node_fs12, import_node_path16, import_ignore3, import_node6, SQL_HINT, usesJavaOrm, PROJECT_CONFIGURATION, DiskFiles;
 var init_disk_files = __esm({
   "server/src/lsp/disk-files.ts"() {
     "use strict";
@@ -42083,17 +42363,19 @@ var init_disk_files = __esm({
     init_config();
     init_files();
     init_project_evidence();
+    init_hibernate_config();
     init_access();
     init_schema_files();
     init_model_queries();
     init_skip_notices();
     SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
+    usesJavaOrm = (text2) => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b/.test(text2);
     PROJECT_CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|Pipfile)$/i;
     DiskFiles = class {
-      constructor(state, diagnostics, configuration) {
+      constructor(state, diagnostics, configuration2) {
         this.state = state;
         this.diagnostics = diagnostics;
-        this.configuration = configuration;
+        this.configuration = configuration2;
       }
       state;
       diagnostics;
@@ -42150,7 +42432,11 @@ var init_disk_files = __esm({
         const folders = sources.length > 0 ? sqlalchemyDb2Folders(sources) : /* @__PURE__ */ new Map();
         const reread = s.workspace.setSqlalchemyDb2Folders(new Set(folders.keys()), usesSqlalchemy);
         for (const [folder, why] of folders) s.log("info", `SQLAlchemy on Db2 in ${folder}: ${why}`);
-        if (reread.length > 0) this.diagnostics.markDirty(s.publishablePaths());
+        const java = s.workspace.sourcesOf("java");
+        const batching = java.length > 0 ? hibernateBatchingFolders(java) : /* @__PURE__ */ new Map();
+        const rereadJava = s.workspace.setHibernateBatching(batching, usesJavaOrm);
+        for (const [folder, b] of batching) s.log("info", `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? "not set"}`);
+        if (reread.length > 0 || rereadJava.length > 0) this.diagnostics.markDirty(s.publishablePaths());
       }
       /** A file is no longer on disk (or never was a file): out of the engine, its findings or notice cleared. */
       gone(path) {
@@ -42234,7 +42520,7 @@ var init_disk_files = __esm({
         for (const change of changes) {
           if (!change?.uri?.startsWith("file:")) continue;
           const path = s.pathOf(change.uri);
-          if (path.endsWith(".py") || REQUIREMENT_FILE.test((0, import_node_path16.basename)(path)) || PROJECT_CONFIGURATION.test((0, import_node_path16.basename)(path))) evidenceChanged = true;
+          if (path.endsWith(".py") || REQUIREMENT_FILE.test((0, import_node_path16.basename)(path)) || PROJECT_CONFIGURATION.test((0, import_node_path16.basename)(path)) || HIBERNATE_CONFIG_FILE.test((0, import_node_path16.basename)(path))) evidenceChanged = true;
           if ((0, import_node_path16.basename)(path) === CONFIG_FILE_NAME) {
             configChanged = true;
             continue;
@@ -42316,11 +42602,11 @@ var init_indexer = __esm({
     init_server_state();
     init_index_stop();
     Indexer = class {
-      constructor(state, diagnostics, disk, configuration) {
+      constructor(state, diagnostics, disk, configuration2) {
         this.state = state;
         this.diagnostics = diagnostics;
         this.disk = disk;
-        this.configuration = configuration;
+        this.configuration = configuration2;
         this.stopNotice = new IndexStopNotice((message) => state.showMessage("warning", message));
       }
       state;
@@ -42532,11 +42818,11 @@ var init_commands = __esm({
     init_config_file();
     UNTRUSTED = "This workspace is not trusted: InsertLint only lints here and never connects to a database.";
     Commands = class {
-      constructor(state, diagnostics, indexer, configuration) {
+      constructor(state, diagnostics, indexer, configuration2) {
         this.state = state;
         this.diagnostics = diagnostics;
         this.indexer = indexer;
-        this.configuration = configuration;
+        this.configuration = configuration2;
       }
       state;
       diagnostics;
@@ -43063,7 +43349,9 @@ var init_language_server = __esm({
             watchers: [
               { globPattern: `**/*.{${extensions.join(",")}}` },
               { globPattern: `**/${CONFIG_FILE_NAME}` },
-              { globPattern: "**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.ini,*.cfg}" }
+              { globPattern: "**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.ini,*.cfg}" },
+              // And Hibernate's batch size in a Java project's configuration (DiskFiles.refreshProjectEvidence).
+              { globPattern: "**/{persistence.xml,hibernate.cfg.xml,hibernate.properties,application*.properties,application*.yml,application*.yaml}" }
             ]
           }).catch((error) => s.log("warn", `could not register file watchers: ${describe(error)}`));
         }
