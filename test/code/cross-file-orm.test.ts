@@ -9,6 +9,11 @@ import type { FileModel } from '../../server/src/engine/types';
 import type { SqlExecution } from '../../server/src/code-model/types';
 import { changedNames, dependentFiles, fileNames, ormClassKey, schemaFacts } from '../../server/src/lsp/model-queries';
 import { growthRatio } from '../robustness/support';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { lintPaths } from '../../server/src/cli/lint-run';
+import { summarize } from '../../server/src/cli/check-command';
 
 const entity = (pkg: string, table: string, strategy = 'IDENTITY') => `package ${pkg};
 
@@ -46,6 +51,19 @@ function targets(findings: { message: string }[]): string[] {
 }
 
 describe('code: ORM inserts of an entity class of another file (Java, Python)', () => {
+  it('check counts the INSERT of an entity class of another file among the statements it read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-orm-'));
+    const files = { 'src/com/acme/model/Order.java': entity('com.acme.model', 'ORDERS'), 'src/com/acme/load/Loader.java': LOADER };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const run = await lintPaths({ paths: ['.'], cwd: dir });
+    assert.deepEqual(run.diagnostics.map((d) => d.rule), ['single-row-insert']);
+    // (It said "0 statements" beside a finding on an INSERT INTO APP.ORDERS.)
+    assert.equal(summarize(run).statements, 1);
+  });
+
   it('Java: an IDENTITY entity of Order.java persisted in a loop of Loader.java, one commit after: single-row-insert into APP.ORDERS, IDENTITY advice', async () => {
     const files = { 'src/com/acme/model/Order.java': entity('com.acme.model', 'ORDERS'), 'src/com/acme/load/Loader.java': LOADER };
     const { findings, models } = await lintCode(files);

@@ -75,7 +75,7 @@ export function positionedDiagnostics(run: LintRun, includeSuppressed = false): 
 export function summarize(run: LintRun): CheckSummary {
   const summary: CheckSummary = { files: run.files.length, statements: 0, statementsInBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0, passedThrough: 0, skipped: run.skipped.length, leftOut: 0 };
   for (const file of run.files) {
-    const model = run.workspace.model(file)!;
+    const model = run.workspace.linkedModel(file)!;
     if (run.workspace.leftOut(file)) summary.leftOut++;
     const coverage = coverageOf(model);
     summary.statements += coverage.statements;

@@ -16,6 +16,15 @@ export abstract class WorkspaceLinks extends WorkspaceFiles {
     return this.files.get(path)?.model;
   }
 
+  /**
+   * A linted file's model as the schema and the rules see it, with what other files lend it (withLentLoops): the
+   * INSERT of an entity class another file declares is among its statements (the summary counts it).
+   */
+  linkedModel(path: string): FileModel | undefined {
+    const model = this.model(path);
+    return model && this.withLentLoops(model);
+  }
+
   /** The generation refreshLinked last looked at. */
   private linkedGeneration = -1;
 
