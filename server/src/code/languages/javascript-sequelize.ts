@@ -10,11 +10,14 @@
 // shows Sequelize made for Db2 (the v6 dialects `dialect: 'db2'` / `'ibmi'`, a `db2://` or `ibmi://` URI, the v7
 // packages `@sequelize/db2` / `@sequelize/db2-ibmi`, the `sequelize-ibmi` fork), or when it imports a module the
 // project lists in `driverModules` (its models module, `./models`) and says Sequelize somewhere (`db.sequelize`, a
-// `require('sequelize')` for Op or Transaction): then only the names that module gives it are models.
+// `require('sequelize')` for Op or Transaction): then only the names that module gives it are models. In a project
+// that shows Db2 as Sequelize's database (its package.json, configuration or .env: cli/project-evidence.ts), a file
+// that uses its models is read so without configuration: the names its models module (`../models`) gives it, and
+// `sequelize.models.Order`.
 // TypeORM has no Db2 driver (typeorm/typeorm#2699, #11043): nothing to read.
 import type { Node } from 'web-tree-sitter';
 import { argsOf, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
-import { namesModule, SEQUELIZE_DB2 } from '../access';
+import { isModelsModule, namesModule, SEQUELIZE_DB2 } from '../access';
 import { parentOf } from '../parents';
 import type { HostText, TextPiece } from '../sqltext';
 import { insertText as insertTextOf } from './python-sqlalchemy-inserts';
@@ -35,6 +38,8 @@ export interface SequelizeFile {
   tables?: Map<string, ModelTable | null>;
   /** Classes the file declares that extend no Model (`class OrderService`): no models, whatever their name. */
   plainClasses?: Set<string>;
+  /** The file's project shows Db2 as Sequelize's database: `sequelize.models.Order` is a model too. */
+  project?: boolean;
 }
 
 /** Global objects and Sequelize's own classes, whose `create` is no model's. */
@@ -49,10 +54,11 @@ const REQUIRE_BINDING = /\b(?:const|let|var)\s{1,40}(\{[^{}]{0,2000}\}|[A-Za-z_$
 const IMPORT_BINDING = /^[ \t]{0,40}import\b([^'"`;]{1,2000})['"`]([^'"`\n]{1,200})['"`]/gm;
 
 /** The names a file binds from configured driver modules (its models module). */
-function importedNames(text: string, driverModules: readonly string[]): Set<string> {
+function importedNames(text: string, driverModules: readonly string[], project = false): Set<string> {
   const out = new Set<string>();
-  if (driverModules.length === 0) return out;
-  const configured = (m: string) => driverModules.some((c) => namesModule(m, c));
+  if (driverModules.length === 0 && !project) return out;
+  // In a Db2 Sequelize project, its models module (`../models`) is one without configuration.
+  const configured = (m: string) => (project && isModelsModule(m)) || driverModules.some((c) => namesModule(m, c));
   const bind = (clause: string) => {
     // { Order, Customer: Cust }, Default, * as db, Default, { Order }
     for (const part of clause.replace(/[{}]/g, ',').split(',')) {
@@ -79,14 +85,26 @@ function importedNames(text: string, driverModules: readonly string[]): Set<stri
 /** Files being read, by their text: set by javascript.ts around one synchronous read (the adapter gets no options). */
 const reading = new Map<string, SequelizeFile>();
 
-/** The Sequelize facts of a file about to be read; undefined when it has no Sequelize models to read. */
-export function sequelizeFile(text: string, driverModules: readonly string[]): SequelizeFile | undefined {
+/**
+ * The Sequelize facts of a file about to be read; undefined when it has no Sequelize models to read. `project`: the
+ * file's project shows Db2 as Sequelize's database (FrontEndOptions.sequelizeDb2Folders).
+ */
+export function sequelizeFile(text: string, driverModules: readonly string[], project = false): SequelizeFile | undefined {
   const db2 = SEQUELIZE_DB2.test(text);
+  if (db2) return { db2, imported: new Set() };
+  if (project) {
+    // The project says Sequelize and Db2: its models module's names, and sequelize.models.Order, are models.
+    const imported = importedNames(text, driverModules, true);
+    return imported.size > 0 || SEQUELIZE_MODELS.test(text) ? { db2, imported, project } : undefined;
+  }
   // Through a configured module only in a file that says Sequelize somewhere (require('sequelize') for Op or a
   // Transaction type, db.sequelize, @sequelize/core): an in-house driver wrapper's Helper.create() is no model's.
-  const imported = db2 || !/sequelize/i.test(text) ? new Set<string>() : importedNames(text, driverModules);
-  return db2 || imported.size > 0 ? { db2, imported } : undefined;
+  const imported = !/sequelize/i.test(text) ? new Set<string>() : importedNames(text, driverModules);
+  return imported.size > 0 ? { db2, imported } : undefined;
 }
+
+/** `sequelize.models.Order` (or `db.sequelize.models.Order`): a model the instance holds. */
+const SEQUELIZE_MODELS = /\bsequelize\s{0,40}\.\s{0,40}models\s{0,40}\.\s{0,40}[A-Z]/;
 
 /** Runs `read` with the file's Sequelize facts where the adapter can find them (by the evaluator's source). */
 export function withSequelizeFile<T>(text: string, file: SequelizeFile, read: () => T): T {
@@ -178,6 +196,8 @@ function modelOf(node: Node | null | undefined, file: SequelizeFile, ev: Evaluat
     // db.Order, models.Order, sequelize.models.Order
     const root = object.type === 'member_expression' ? object.childForFieldName('object') : object;
     if (root?.type === 'identifier' && file.imported.has(root.text)) return node;
+    // sequelize.models.Order, db.sequelize.models.Order, in a Db2 Sequelize project.
+    if (file.project && object.type === 'member_expression' && object.childForFieldName('property')?.text === 'models' && /(?:^|\.)sequelize$/i.test(object.childForFieldName('object')?.text ?? '')) return node;
     return file.db2 && (object.type === 'identifier' || object.type === 'member_expression') ? node : undefined;
   }
   return undefined;

@@ -3,7 +3,7 @@
 // and any object that receives SQL text through those methods (wrappers, pools, re-exports, ORMs).
 import type { Node } from 'web-tree-sitter';
 import { argsOf, assignmentsNamed, cStyleCommentText, declaratorAssignment, operatorAssignment, plainText as PLAIN, scopesNaming, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
-import { javascriptAccess } from '../access';
+import { javascriptAccess, sequelizeDb2Project } from '../access';
 import { classifySequelize, sequelizeQuery, SEQUELIZE_CALLS, sequelizeFile, withSequelizeFile } from './javascript-sequelize';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { concatenate, decodeQuoted, joinWithSeparator } from '../literals';
@@ -227,12 +227,12 @@ export const javascriptLanguage: HostLanguage = {
     return /\.[jt]sx$/i.test(path) ? 'tsx' : language === 'typescript' ? 'typescript' : 'javascript';
   },
   read(source, env) {
-    const leftOut = javascriptAccess(source.text, env.options);
+    const leftOut = javascriptAccess(source.text, env.options, source.path);
     if (leftOut) return emptyResult(leftOut);
     const grammar = javascriptLanguage.grammarOf!(source.path, source.language) as keyof typeof JS_ADAPTERS;
     // Sequelize models on Db2 (made so in this file, or imported from a configured models module): a second adapter
     // that also reads model inserts and transactions, so that other files pay nothing for them.
-    const sequelize = sequelizeFile(source.text, env.options.driverModules);
+    const sequelize = sequelizeFile(source.text, env.options.driverModules, sequelizeDb2Project(source.path, env.options));
     if (sequelize) return withSequelizeFile(source.text, sequelize, () => readWithAdapter(source, env, SEQUELIZE_ADAPTERS[grammar]));
     return readWithAdapter(source, env, JS_ADAPTERS[grammar]);
   },
