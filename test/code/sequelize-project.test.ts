@@ -11,7 +11,7 @@ import { sequelizeDb2Folders } from '../../server/src/cli/project-evidence';
 import { NO_DB2_ACCESS, sequelizeDb2Evidence, usesSequelizeModels } from '../../server/src/code/access';
 import { runCli } from '../ci/repo';
 import { lintWorkspace } from '../helpers/rule-tester';
-import { codeFrontEnd } from './helpers';
+import { codeFrontEnd, lintCode } from './helpers';
 
 function project(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'insertlint-sequelize-'));
@@ -66,6 +66,7 @@ describe('code: Sequelize on Db2 shown by the project (package.json, configurati
     assert.ok(usesSequelizeModels("import db from './models/index.js';"));
     assert.ok(usesSequelizeModels("import { Order } from '../../db/models';"));
     assert.ok(usesSequelizeModels('await db.sequelize.models.Order.create(r);'));
+    assert.ok(usesSequelizeModels("const Order = require('../models/order.js');"));
     assert.ok(!usesSequelizeModels("const models = require('models-lib');\nconst x = require('./modelsHelper');"));
     assert.ok(!usesSequelizeModels("const { Order } = require('../orders');"));
   });
@@ -138,5 +139,86 @@ describe('code: Sequelize on Db2 shown by the project (package.json, configurati
     writeFileSync(join(dir, 'config/config.json'), PG_CONFIG);
     const without = await runCli(['check', '.', '--format', 'json'], dir);
     assert.deepEqual((JSON.parse(without.stdout) as { diagnostics: unknown[] }).diagnostics, []);
+  });
+});
+
+/** sequelize-cli's model file: a function of the instance that defines the model (module.exports = Order). */
+const ORDER_MODEL = `'use strict';
+module.exports = (sequelize, DataTypes) => {
+  const Order = sequelize.define('Order', { id: { type: DataTypes.INTEGER, primaryKey: true }, amount: DataTypes.DECIMAL }, { tableName: 'ORDERS', schema: 'APP' });
+  return Order;
+};
+`;
+/** A class model (Model.init), exported itself. */
+const CUSTOMER_MODEL = `const { Model, DataTypes } = require('sequelize');
+const sequelize = require('./connection');
+class Customer extends Model {}
+Customer.init({ name: DataTypes.STRING }, { sequelize, tableName: 'customers', schema: 'CRM' });
+module.exports = Customer;
+`;
+/** sequelize-cli's models/index.js loader (trimmed): every model file of the folder, under its name. */
+const MODELS_INDEX = `'use strict';
+const fs = require('fs');
+const path = require('path');
+const Sequelize = require('sequelize');
+const config = require(__dirname + '/../config/config.json')[process.env.NODE_ENV || 'development'];
+const db = {};
+const sequelize = new Sequelize(config.database, config.username, config.password, config);
+fs.readdirSync(__dirname).filter((file) => file !== 'index.js').forEach((file) => {
+  const model = require(path.join(__dirname, file))(sequelize, Sequelize.DataTypes);
+  db[model.name] = model;
+});
+db.sequelize = sequelize;
+module.exports = db;
+`;
+
+describe('code: Sequelize models defined in another file name the table (engine/orm-entities.ts)', () => {
+  it('const { Order } = require("../models") and db.Customer.create: the tables models/order.js and models/customer.js (Model.init) define', async () => {
+    const loader = `const { Op } = require('sequelize');\n${LOADER}`;
+    const { findings, models } = await lintCode(
+      { 'src/models/order.js': ORDER_MODEL, 'src/models/customer.js': CUSTOMER_MODEL, 'src/models/index.js': MODELS_INDEX, 'src/services/import.js': loader },
+      { driverModules: ['./src/models'] },
+    );
+    assert.deepEqual(models.get('src/models/order.js')!.code?.entities, [{ name: 'Order', table: { name: 'ORDERS', schema: 'APP' } }]);
+    assert.deepEqual(models.get('src/models/customer.js')!.code?.entities, [{ name: 'Customer', table: { name: '"customers"', schema: 'CRM' } }]);
+    const messages = findings.filter((f) => f.rule === 'single-row-insert' && f.file === 'src/services/import.js').map((f) => f.message.split(' call')[0]);
+    // (The message shows a delimited name without its quotes.)
+    assert.deepEqual(messages, ['One INSERT INTO APP.ORDERS', 'One INSERT INTO CRM.customers']);
+    assert.match(models.get('src/services/import.js')!.code!.executions[1].ormClass?.from?.[0] ?? '', /^src\/models\.Customer$|^models\.Customer$/);
+  });
+
+  it('db.Customer of the models folder; sequelize.models.Order; two models of one name that disagree: not settled', async () => {
+    const loader = `const db = require('../models');
+const { Op } = require('sequelize');
+async function load(rows) {
+  for (const r of rows) await db.Order.create(r);
+  for (const r of rows) await db.sequelize.models.Order.create(r);
+  for (const r of rows) await db.Invoice.create(r);
+}
+`;
+    const invoiceA = "module.exports = (sequelize, DataTypes) => sequelize.define('Invoice', {}, { tableName: 'INVOICES' });\n";
+    const invoiceB = "module.exports = (sequelize, DataTypes) => sequelize.define('Invoice', {}, { tableName: 'INVOICE_ARCHIVE' });\n";
+    const { findings } = await lintCode(
+      { 'src/models/order.js': ORDER_MODEL, 'src/models/invoice.js': invoiceA, 'src/models/invoice-archive.js': invoiceB, 'src/services/import.js': loader },
+      { driverModules: ['./src/models'] },
+    );
+    const messages = findings.filter((f) => f.rule === 'single-row-insert' && f.file === 'src/services/import.js').map((f) => f.message.split(' call')[0]);
+    // (db.sequelize.models.Order is read as a model only in a project shown to be on Db2: not here.)
+    assert.deepEqual(messages, ['One INSERT INTO APP.ORDERS', 'One INSERT INTO <db.Invoice>']);
+  });
+
+  it('insertlint check on a sequelize-cli project on Db2: the loader names APP.ORDERS (from the models module, sequelize.models, the model file itself)', async () => {
+    const dir = project({
+      'package.json': pkg({ sequelize: '^6.37.0', ibm_db: '^3.2.0' }),
+      'config/config.json': DB2_CONFIG,
+      'models/index.js': MODELS_INDEX,
+      'models/order.js': ORDER_MODEL,
+      'models/customer.js': CUSTOMER_MODEL,
+      'src/load.js': "const { Order, sequelize } = require('../models');\nconst Customer = require('../models/customer');\nasync function load(rows) {\n  for (const r of rows) await Order.create(r);\n  for (const r of rows) await sequelize.models.Order.create(r);\n  for (const r of rows) await Customer.create(r);\n}\n",
+    });
+    const result = await runCli(['check', '.', '--format', 'json'], dir);
+    const report = JSON.parse(result.stdout) as { diagnostics: { rule: string; file: string; message: string }[] };
+    const rows = report.diagnostics.filter((f) => f.rule === 'single-row-insert');
+    assert.deepEqual(rows.map((f) => `${f.file.replace(/\\/g, '/')} ${f.message.split(' call')[0]}`), ['src/load.js One INSERT INTO APP.ORDERS', 'src/load.js One INSERT INTO APP.ORDERS', 'src/load.js One INSERT INTO CRM.customers']);
   });
 });

@@ -100,10 +100,11 @@ export function sequelizeDb2Project(path: string | undefined, options: FrontEndO
 
 /**
  * A module specifier of a Sequelize application's models module: a relative path whose last part is `models`
- * (`../models`, `./models/index.js`, `../db/models`), as sequelize-cli's models/index.js loader is imported.
+ * (`../models`, `./models/index.js`, `../db/models`), as sequelize-cli's models/index.js loader is imported, or a
+ * model file in it (`../models/order`, whose module.exports is the model).
  */
 export function isModelsModule(specifier: string): boolean {
-  return /^\.{1,2}\//.test(specifier) && /(?:^|\/)models(?:\/index)?(?:\.[cm]?[jt]sx?)?$/.test(specifier);
+  return /^\.{1,2}\//.test(specifier) && /(?:^|\/)models(?:\/[\w.-]{1,100})?$/.test(specifier.replace(/\.[cm]?[jt]sx?$/, ''));
 }
 
 /**
