@@ -207,6 +207,13 @@ async function load(rows) {
     assert.deepEqual(messages, ['One INSERT INTO APP.ORDERS', 'One INSERT INTO <db.Invoice>']);
   });
 
+  it('a Python insert of a class no import names is not settled by a JavaScript model of the same name', async () => {
+    const py = 'import ibm_db_dbi\nfrom sqlalchemy.orm import Session\n\ndef load(session, rows):\n    for r in rows:\n        session.add(Order(id=r))\n        session.commit()\n';
+    const { findings } = await lintCode({ 'app/load.py': py, 'src/models/order.js': ORDER_MODEL });
+    const row = findings.find((f) => f.rule === 'single-row-insert' && f.file === 'app/load.py');
+    assert.ok(row && !/APP\.ORDERS/.test(row.message), row?.message);
+  });
+
   it('insertlint check on a sequelize-cli project on Db2: the loader names APP.ORDERS (from the models module, sequelize.models, the model file itself)', async () => {
     const dir = project({
       'package.json': pkg({ sequelize: '^6.37.0', ibm_db: '^3.2.0' }),

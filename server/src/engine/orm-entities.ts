@@ -59,7 +59,8 @@ export function entityIndex(models: Iterable<FileModel>): EntityIndex | undefine
       const qualified = modules ? [...modules.map((m) => `${m}.${entity.name}`), ...(js ? [`js:${entity.name}`] : [])] : [entity.package ? `${entity.package}.${entity.name}` : entity.name];
       index ??= { byQualified: new Map(), byName: new Map() };
       const indexed = { entity, qualified, file: path };
-      push(index.byName, entity.name, indexed);
+      // (A JavaScript insert always says its key (ormClass.from): by name, only Java and Python classes, never mixed.)
+      if (!js) push(index.byName, entity.name, indexed);
       for (const q of qualified) push(index.byQualified, q, indexed);
     }
   }
