@@ -12,8 +12,8 @@ import { collectFiles, findConfigFile, readSourceFile, repositoryFinder, type Sk
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 import { noteCodePath } from '../engine/code-paths';
 import { parseJsonText } from '../engine/json-text';
-import { hibernateBatchingFolders, sqlalchemyDb2Folders } from './project-evidence';
-import { usesSqlalchemy } from '../code/access';
+import { hibernateBatchingFolders, sequelizeDb2Folders, sqlalchemyDb2Folders } from './project-evidence';
+import { usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { nowMs } from '../engine/clock';
 
 export interface LintRunOptions {
@@ -131,6 +131,12 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   if (codeFiles.some((f) => f.language === 'python')) {
     const evidence = sqlalchemyDb2Folders(codeFiles);
     if (evidence.size > 0) workspace.setSqlalchemyDb2Folders(new Set(evidence.keys()), usesSqlalchemy);
+  }
+  // Sequelize on Db2 shown by a JavaScript/TypeScript project (package.json, its Sequelize configuration, .env): its
+  // files that use the models are read, though they name neither driver nor dialect. Before any is read.
+  if (codeFiles.some((f) => f.language === 'javascript' || f.language === 'typescript')) {
+    const evidence = sequelizeDb2Folders(codeFiles);
+    if (evidence.size > 0) workspace.setSequelizeDb2Folders(new Set(evidence.keys()), usesSequelizeModels);
   }
   // Hibernate's batch size as a Java project's configuration sets it (persistence.xml, application.properties …):
   // an ORM loop flushed once is one INSERT per entity when it sets none. Before any Java file is read.

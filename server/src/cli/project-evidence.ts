@@ -10,8 +10,8 @@
 // top is the nearest folder up that holds a .git or a file of requirements; without one, the walk stops after 12
 // folders and the evidence covers the folder it was found in.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { REQUIREMENT_FILE, sqlalchemyDb2Evidence, usesSqlalchemy } from '../code/access';
+import { basename, dirname, join, resolve } from 'node:path';
+import { REQUIREMENT_FILE, SEQUELIZE_DB2, sequelizeDb2Evidence, sqlalchemyDb2Evidence, usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, type HibernateBatching } from '../code/hibernate-config';
 
 const PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
@@ -186,4 +186,112 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
   }
   if (first === undefined) return undefined;
   return size === null ? { file: first } : { file: sizeFile ?? first, batchSize: size };
+}
+
+// ---- Sequelize on Db2 in a JavaScript/TypeScript project (FrontEndOptions.sequelizeDb2Folders) --------------------
+
+const JS_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
+/** Files of a Sequelize configuration in a project's config folder (sequelize-cli's config/config.json, database.js …). */
+const SEQUELIZE_CONFIG_FILE = /^[\w.-]{1,100}\.(?:json|[cm]?[jt]s|ya?ml)$/i;
+const ENV_FILE = /^\.env(?:\.[\w.-]+)?$/;
+
+/**
+ * The top folders (where their package.json lies) of the JavaScript/TypeScript projects of `files` that show Db2 as
+ * Sequelize's database, each with why: @sequelize/db2, @sequelize/db2-ibmi or sequelize-ibmi among package.json's
+ * dependencies; a Sequelize configuration that says db2 (`"dialect": "db2"` or a `db2://` URL in config/*, the config
+ * .sequelizerc points to, `DB_DIALECT=db2` or a db2:// URL in .env); a file of the run that makes Sequelize for Db2
+ * (models/index.js with `dialect: 'db2'`); or ibm_db and sequelize in package.json when no configuration names another
+ * dialect. Only projects of files that use Sequelize models (code/access.ts usesSequelizeModels) or make Sequelize
+ * for Db2 are looked at; a file with no package.json above it (12 folders at most) has no project.
+ */
+export function sequelizeDb2Folders(files: Iterable<{ path: string; text: string }>): Map<string, string> {
+  const found = new Map<string, string>();
+  const tops = new Map<string, string | null>();
+  const looked = new Set<string>();
+  const topOf = (start: string): string | null => {
+    const known = tops.get(start);
+    if (known !== undefined) return known;
+    let top: string | null = null;
+    for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
+      if (isFile(join(dir, 'package.json'))) {
+        top = dir;
+        break;
+      }
+      const up = dirname(dir);
+      if (up === dir) break;
+      dir = up;
+    }
+    tops.set(start, top);
+    return top;
+  };
+  for (const { path, text } of files) {
+    if (!JS_FILE.test(path)) continue;
+    const made = SEQUELIZE_DB2.exec(text);
+    if (!made && !usesSequelizeModels(text)) continue;
+    const top = topOf(dirname(path));
+    if (top === null || found.has(top)) continue;
+    if (made) {
+      found.set(top, `${made[0].trim()} in ${path}`);
+      continue;
+    }
+    if (looked.has(top)) continue;
+    looked.add(top);
+    const why = readSequelizeConfiguration(top);
+    if (why) found.set(top, why);
+  }
+  return found;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function readSmall(path: string): string | undefined {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() && stat.size <= MAX_BYTES ? readFileSync(path, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function listed(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** What a project's top says of Sequelize's database: why it is Db2, else undefined (another dialect, or nothing). */
+function readSequelizeConfiguration(top: string): string | undefined {
+  const paths: string[] = [join(top, 'package.json')];
+  for (const name of listed(top)) if (ENV_FILE.test(name)) paths.push(join(top, name));
+  // .sequelizerc: config: path.resolve('config', 'database.json') (strings joined from the top).
+  const rc = readSmall(join(top, '.sequelizerc'));
+  const pointed = rc ? /['"]?config['"]?\s{0,40}:\s{0,40}path\s{0,40}\.\s{0,40}(?:resolve|join)\s{0,40}\(([^()]{0,500})\)/.exec(rc) : null;
+  if (pointed) {
+    const parts = [...pointed[1].matchAll(/['"`]([^'"`\n]{1,200})['"`]/g)].map((m) => m[1]);
+    if (parts.length > 0) paths.push(resolve(top, ...parts));
+  }
+  let read = 0;
+  for (const name of listed(join(top, 'config'))) {
+    if (SEQUELIZE_CONFIG_FILE.test(name) && read++ < MAX_FILES_PER_FOLDER) paths.push(join(top, 'config', name));
+  }
+  let driver: string | undefined;
+  let other = false;
+  for (const path of [...new Set(paths)]) {
+    const text = readSmall(path);
+    if (text === undefined) continue;
+    const said = sequelizeDb2Evidence(basename(path), text);
+    if (said?.kind === 'db2') return `${said.why} (${path})`;
+    if (said?.kind === 'driver') driver = `${said.why} (${path})`;
+    if (said?.kind === 'other') other = true;
+  }
+  // ibm_db beside sequelize: Db2's dialect, unless the configuration names another one.
+  return other ? undefined : driver;
 }

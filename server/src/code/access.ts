@@ -80,16 +80,73 @@ function otherDatabase(name: string): string {
   return `talks to another database (${name}), not Db2`;
 }
 
-/** Undefined when the file reaches Db2; otherwise why it is left out. */
-export function javascriptAccess(text: string, options: FrontEndOptions): string | undefined {
+/** Undefined when the file reaches Db2; otherwise why it is left out. `path`: the file's, for the project's evidence (FrontEndOptions.sequelizeDb2Folders). */
+export function javascriptAccess(text: string, options: FrontEndOptions, path?: string): string | undefined {
   if (JS_DB2.test(text) || SEQUELIZE_DB2.test(text) || importsConfigured(text, 'js', options)) return undefined;
   const other = JS_OTHER_DATABASE.exec(text);
   if (other) return otherDatabase(other[1]);
   // Sequelize set up for another database: its raw sequelize.query('INSERT …') goes there too.
   const sequelize = SEQUELIZE_OTHER.exec(text);
   if (sequelize) return otherDatabase(`Sequelize dialect ${sequelize[1] ?? sequelize[2] ?? sequelize[3]}`);
-  return runsSqlText(text) || (SQL_LITERAL.test(text) && JS_QUERY_BUILDER.test(text)) ? undefined : NO_DB2_ACCESS;
+  if (runsSqlText(text) || (SQL_LITERAL.test(text) && JS_QUERY_BUILDER.test(text))) return undefined;
+  // A Db2 Sequelize project's file that uses its models (imported from its models module, sequelize.models.Order).
+  return sequelizeDb2Project(path, options) && usesSequelizeModels(text) ? undefined : NO_DB2_ACCESS;
 }
+
+/** The file lies in a project whose Sequelize runs on Db2 (FrontEndOptions.sequelizeDb2Folders, found on disk). */
+export function sequelizeDb2Project(path: string | undefined, options: FrontEndOptions): boolean {
+  return path !== undefined && !!options.sequelizeDb2Folders && inFolders(path, options.sequelizeDb2Folders);
+}
+
+/**
+ * A module specifier of a Sequelize application's models module: a relative path whose last part is `models`
+ * (`../models`, `./models/index.js`, `../db/models`), as sequelize-cli's models/index.js loader is imported, or a
+ * model file in it (`../models/order`, whose module.exports is the model).
+ */
+export function isModelsModule(specifier: string): boolean {
+  return /^\.{1,2}\//.test(specifier) && /(?:^|\/)models(?:\/[\w.-]{1,100})?$/.test(specifier.replace(/\.[cm]?[jt]sx?$/, ''));
+}
+
+/**
+ * A JavaScript/TypeScript file that uses Sequelize models: it imports a models module (`require('../models')`,
+ * `import { Order } from './models'`), or reaches them through the instance (`sequelize.models.Order`).
+ */
+export function usesSequelizeModels(text: string): boolean {
+  return importedModules(text, 'js').some(isModelsModule) || /\bsequelize\s{0,40}\.\s{0,40}models\s{0,40}\.\s{0,40}[A-Z]/.test(text);
+}
+
+/**
+ * Why a file of a JavaScript/TypeScript project's top (package.json, a Sequelize configuration, .env) shows what
+ * database its Sequelize talks to: 'db2' with why, 'other' (another dialect named), 'driver' (package.json depends on
+ * ibm_db and on Sequelize: Db2 unless a configuration names another dialect), else undefined. `name`: the file's name.
+ */
+export function sequelizeDb2Evidence(name: string, text: string): { kind: 'db2' | 'other' | 'driver'; why: string } | undefined {
+  if (name === 'package.json') {
+    let deps: Record<string, unknown> = {};
+    try {
+      const json = JSON.parse(text) as Record<string, unknown>;
+      for (const key of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+        const d = json[key];
+        if (d && typeof d === 'object') deps = { ...deps, ...(d as Record<string, unknown>) };
+      }
+    } catch {
+      return undefined;
+    }
+    const v7 = ['@sequelize/db2', '@sequelize/db2-ibmi', 'sequelize-ibmi'].find((p) => p in deps);
+    if (v7) return { kind: 'db2', why: `${v7} in package.json` };
+    if ('ibm_db' in deps && ('sequelize' in deps || '@sequelize/core' in deps)) return { kind: 'driver', why: 'ibm_db and sequelize in package.json' };
+    return undefined;
+  }
+  const db2 = SEQUELIZE_DB2.exec(text) ?? ENV_DIALECT_DB2.exec(text);
+  if (db2) return { kind: 'db2', why: `${db2[0].trim()} in ${name}` };
+  const other = SEQUELIZE_OTHER.exec(text) ?? ENV_DIALECT_OTHER.exec(text);
+  return other ? { kind: 'other', why: `${other[0].trim()} in ${name}` } : undefined;
+}
+
+/** DB_DIALECT=db2 (or another …DIALECT variable) in .env, or a Db2 URL there (DATABASE_URL=db2://…). */
+const ENV_DIALECT_DB2 = /^[ \t]{0,40}(?:export[ \t]{1,40})?\w{0,60}DIALECT[ \t]{0,40}=[ \t]{0,40}['"]?(?:db2|ibmi)\b|^[ \t]{0,40}(?:export[ \t]{1,40})?\w{1,60}[ \t]{0,40}=[ \t]{0,40}['"]?(?:db2|ibmi):\/\//im;
+const ENV_DIALECT_OTHER =
+  /^[ \t]{0,40}(?:export[ \t]{1,40})?\w{0,60}DIALECT[ \t]{0,40}=[ \t]{0,40}['"]?(?:postgres|mysql|mariadb|sqlite|mssql|snowflake|oracle)\b|^[ \t]{0,40}(?:export[ \t]{1,40})?\w{1,60}[ \t]{0,40}=[ \t]{0,40}['"]?(?:postgres(?:ql)?|mysql|mariadb|sqlite|mssql):\/\//im;
 
 /** `path`: the file's, for the project's evidence (FrontEndOptions.sqlalchemyDb2Folders). */
 export function pythonAccess(text: string, options: FrontEndOptions, path?: string): string | undefined {

@@ -9,7 +9,9 @@
 //
 // Which class: those of the name whose qualified name is one the file names (Java: `com.acme.model.Order` by an
 // import, the file's package or a wildcard import; Python: `app.models.Order`, a module a path of the file ends
-// with, cross-file.ts modulesOf). When the file does not say (no package, no import binding the name), every class
+// with, cross-file.ts modulesOf; JavaScript/TypeScript: `js:models.Order` for the module an import names, each tail of
+// the model file's path and folder, jsModulesOf, or `js:Order` when the file names no module:
+// Sequelize's models, by the name define / init gives them). When the file does not say (no package, no import binding the name), every class
 // of the name. Several that do not agree on table and id: nothing is settled (`<Order>` stays).
 import type { FileModel } from './types';
 import type { OrmEntity, SqlExecution } from '../code-model/types';
@@ -49,16 +51,41 @@ export function entityIndex(models: Iterable<FileModel>): EntityIndex | undefine
     const entities = model.code?.entities;
     if (!entities) continue;
     const path = model.source.path;
-    const modules = model.source.language === 'python' ? modulesOf(path) : undefined;
+    const language = model.source.language;
+    const js = language === 'javascript' || language === 'typescript';
+    const modules = language === 'python' ? modulesOf(path) : js ? jsModulesOf(path).map((m) => `js:${m}`) : undefined;
     for (const entity of entities) {
-      const qualified = modules ? modules.map((m) => `${m}.${entity.name}`) : [entity.package ? `${entity.package}.${entity.name}` : entity.name];
+      // JavaScript: also `js:Order`, for an insert whose file does not say which module gives the model (sequelize.models.Order).
+      const qualified = modules ? [...modules.map((m) => `${m}.${entity.name}`), ...(js ? [`js:${entity.name}`] : [])] : [entity.package ? `${entity.package}.${entity.name}` : entity.name];
       index ??= { byQualified: new Map(), byName: new Map() };
       const indexed = { entity, qualified, file: path };
-      push(index.byName, entity.name, indexed);
+      // (A JavaScript insert always says its key (ormClass.from): by name, only Java and Python classes, never mixed.)
+      if (!js) push(index.byName, entity.name, indexed);
       for (const q of qualified) push(index.byQualified, q, indexed);
     }
   }
   return index && { ...index, settledByName: new Map(), identityByName: new Map() };
+}
+
+/**
+ * The keys a JavaScript/TypeScript file's models are known by in the entity index (entityIndex), without
+ * the `js:` prefix and the model's name: each tail of its path (`order`, `models/order`, `src/models/order`; an
+ * index.js its folder's), and each tail of its folder (`models`, `src/models`: sequelize-cli's models/index.js loader
+ * gathers the folder's models under their names).
+ */
+export function jsModulesOf(path: string): string[] {
+  const parts = path.replace(/\\/g, '/').replace(/\.(?:[cm]?[jt]sx?)$/, '').split('/');
+  if (parts[parts.length - 1] === 'index') parts.pop();
+  const out: string[] = [];
+  for (let i = parts.length - 1, name = ''; i >= 0 && parts[i] && out.length < 24; i--) {
+    name = name ? `${parts[i]}/${name}` : parts[i];
+    out.push(name);
+  }
+  for (let i = parts.length - 2, name = ''; i >= 0 && parts[i] && out.length < 48; i--) {
+    name = name ? `${parts[i]}/${name}` : parts[i];
+    out.push(name);
+  }
+  return out;
 }
 
 /** What an insert takes from its class: the table (undefined when not settled) and whether the id is IDENTITY. */
@@ -76,12 +103,13 @@ export function withOrmEntities(model: FileModel, index: EntityIndex | undefined
   const code = model.code;
   if (!index || !code) return model;
   const python = model.source.language === 'python';
+  const prefix = python ? 'py:' : model.source.language === 'javascript' || model.source.language === 'typescript' ? 'js:' : '';
   let executions: SqlExecution[] | undefined;
   let added: Statement[] | undefined;
   code.executions.forEach((e, i) => {
     const cls = e.ormClass;
     if (!cls) return;
-    const settled = settle(index, cls, python);
+    const settled = settle(index, cls, prefix);
     if (!settled) return;
     let changed: SqlExecution | undefined;
     // The class spliced where the table goes (`INSERT INTO <Order>`): the entity's table instead.
@@ -107,7 +135,7 @@ export function withOrmEntities(model: FileModel, index: EntityIndex | undefined
 }
 
 /** The entity an insert's class is, when the candidates of its name that the file may mean agree; else undefined. */
-function settle(index: EntityIndex, cls: NonNullable<SqlExecution['ormClass']>, python: boolean): Settled | undefined {
+function settle(index: EntityIndex, cls: NonNullable<SqlExecution['ormClass']>, prefix: string): Settled | undefined {
   if (!cls.from) {
     // The file does not say: every class of the name (the answer kept for the name).
     let known = index.settledByName.get(cls.name);
@@ -115,7 +143,7 @@ function settle(index: EntityIndex, cls: NonNullable<SqlExecution['ormClass']>, 
     return known ?? undefined;
   }
   const meant = new Set<IndexedEntity>();
-  for (const q of cls.from) for (const c of index.byQualified.get(python ? `py:${q}` : q) ?? []) if (c.entity.name === cls.name) meant.add(c);
+  for (const q of cls.from) for (const c of index.byQualified.get(prefix + q) ?? []) if (c.entity.name === cls.name) meant.add(c);
   return agreed(index, [...meant]);
 }
 

@@ -224,6 +224,13 @@ export interface FrontEndOptions {
    */
   sqlalchemyDb2Folders?: ReadonlySet<string>;
   /**
+   * Folders (JavaScript/TypeScript projects' tops, where their package.json lies) whose project shows Db2 as Sequelize's
+   * database (@sequelize/db2 or ibm_db with sequelize in package.json, `dialect: 'db2'` / a `db2://` URL in its
+   * configuration, DB_DIALECT=db2 in .env; cli/project-evidence.ts): a file under one that uses Sequelize models
+   * (imports its models module, `sequelize.models.Order`) is read, though it names neither driver nor dialect.
+   */
+  sequelizeDb2Folders?: ReadonlySet<string>;
+  /**
    * Hibernate's JDBC batching as Java projects' configuration sets it (hibernate.jdbc.batch_size in persistence.xml,
    * hibernate.cfg.xml, Spring Boot's application*.properties / *.yml; found on disk by the CLI and the language server,
    * cli/project-evidence.ts), by the project's top folder. A project absent: no configuration found (unknown).

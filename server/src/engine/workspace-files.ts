@@ -213,7 +213,7 @@ export abstract class WorkspaceFiles {
   private frontEndOptions(): FrontEndOptions {
     if (this.frontEndOptionsMade?.config !== this.config) {
       const member: FrontEndOptions['member'] = (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
-      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2, hibernateBatching: this.hibernateBatching } };
+      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2, sequelizeDb2Folders: this.sequelizeDb2, hibernateBatching: this.hibernateBatching } };
     }
     return this.frontEndOptionsMade.options;
   }
@@ -307,6 +307,33 @@ export abstract class WorkspaceFiles {
     for (const [path, entry] of this.files) {
       const source = entry.model.source;
       if (source.language !== 'python' || entry.model.timedOut || !mayChange(source.text)) continue;
+      this.files.set(path, this.newEntry(source, undefined));
+      reread.push(path);
+    }
+    if (reread.length > 0) this.invalidate();
+    return reread;
+  }
+
+  /**
+   * JavaScript/TypeScript projects' tops that show Db2 as Sequelize's database (FrontEndOptions.sequelizeDb2Folders), as
+   * the CLI and the language server find them on disk (cli/project-evidence.ts): a file under one that uses models is read.
+   */
+  private sequelizeDb2: ReadonlySet<string> = new Set();
+
+  /**
+   * New project evidence for Sequelize on Db2 (setSequelizeDb2Folders). When it changed, the JavaScript/TypeScript
+   * files that may read otherwise now (`mayChange`: code/access.ts usesSequelizeModels) are read again; returns their
+   * paths (the editor publishes them again).
+   */
+  setSequelizeDb2Folders(folders: ReadonlySet<string>, mayChange: (text: string) => boolean): string[] {
+    const same = folders.size === this.sequelizeDb2.size && [...folders].every((f) => this.sequelizeDb2.has(f));
+    if (same) return [];
+    this.sequelizeDb2 = new Set(folders);
+    this.frontEndOptionsMade = undefined;
+    const reread: string[] = [];
+    for (const [path, entry] of this.files) {
+      const source = entry.model.source;
+      if ((source.language !== 'javascript' && source.language !== 'typescript') || entry.model.timedOut || !mayChange(source.text)) continue;
       this.files.set(path, this.newEntry(source, undefined));
       reread.push(path);
     }

@@ -7,10 +7,10 @@ import { FileChangeType, type TextDocumentChangeEvent } from 'vscode-languageser
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../engine/config';
 import { readSourceFile } from '../cli/files';
-import { hibernateBatchingFolders, sqlalchemyDb2Folders } from '../cli/project-evidence';
+import { hibernateBatchingFolders, sequelizeDb2Folders, sqlalchemyDb2Folders } from '../cli/project-evidence';
 import { HIBERNATE_CONFIG_FILE } from '../code/hibernate-config';
 import type { HibernateBatching } from '../code-model/types';
-import { REQUIREMENT_FILE, usesSqlalchemy } from '../code/access';
+import { REQUIREMENT_FILE, usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { isSchemaEntryMatch } from '../schema/schema-files';
 import { changedNames, schemaFacts } from './model-queries';
 import { diskSkipReason, isNoFile } from './skip-notices';
@@ -29,6 +29,8 @@ const SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|execute
 /** A Java file that may use an ORM (the files a change of Hibernate's configuration may read otherwise). */
 const usesJavaOrm = (text: string): boolean => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b/.test(text);
 
+/** What can show Sequelize's database in a JavaScript/TypeScript project (cli/project-evidence.ts sequelizeDb2Folders). */
+const SEQUELIZE_EVIDENCE = /(?:\/package\.json|\/\.sequelizerc|\/config\/[\w.-]{1,100}\.(?:json|ya?ml)|\.(?:[cm]?[jt]s|[jt]sx))$/i;
 export const PROJECT_CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|Pipfile)$/i;
 
 /** A file's size on disk in bytes; undefined when it cannot be looked at (gone: reading it says so). */
@@ -108,7 +110,12 @@ export class DiskFiles {
     const batching = java.length > 0 ? hibernateBatchingFolders(java) : new Map<string, HibernateBatching>();
     const rereadJava = s.workspace.setHibernateBatching(batching, usesJavaOrm);
     for (const [folder, b] of batching) s.log('info', `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? 'not set'}`);
-    if (reread.length > 0 || rereadJava.length > 0) this.diagnostics.markDirty(s.publishablePaths());
+    // Sequelize on Db2 as the JavaScript/TypeScript projects show it (package.json, config/config.json, .env).
+    const js = [...s.workspace.sourcesOf('javascript'), ...s.workspace.sourcesOf('typescript')];
+    const sequelize = js.length > 0 ? sequelizeDb2Folders(js) : new Map<string, string>();
+    const rereadJs = s.workspace.setSequelizeDb2Folders(new Set(sequelize.keys()), usesSequelizeModels);
+    for (const [folder, why] of sequelize) s.log('info', `Sequelize on Db2 in ${folder}: ${why}`);
+    if (reread.length > 0 || rereadJava.length > 0 || rereadJs.length > 0) this.diagnostics.markDirty(s.publishablePaths());
   }
 
   /** A file is no longer on disk (or never was a file): out of the engine, its findings or notice cleared. */
@@ -202,6 +209,8 @@ export class DiskFiles {
       const path = s.pathOf(change.uri);
       // Requirements, .env, settings: what SQLAlchemy's database is (refreshProjectEvidence, after the loop).
       // persistence.xml, application.properties: Hibernate's batch size (the same refresh).
+      // package.json, .sequelizerc, config/*.json, a JavaScript/TypeScript file: what Sequelize's database is.
+      if (SEQUELIZE_EVIDENCE.test(path.replace(/\\/g, '/'))) evidenceChanged = true;
       if (path.endsWith('.py') || REQUIREMENT_FILE.test(basename(path)) || PROJECT_CONFIGURATION.test(basename(path)) || HIBERNATE_CONFIG_FILE.test(basename(path))) evidenceChanged = true;
       if (basename(path) === CONFIG_FILE_NAME) {
         configChanged = true;

@@ -182,6 +182,8 @@ export class InsertLintServer {
             { globPattern: `**/${CONFIG_FILE_NAME}` },
             { globPattern: '**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.ini,*.cfg}' },
             // And Hibernate's batch size in a Java project's configuration (DiskFiles.refreshProjectEvidence).
+            // And what tells that Sequelize runs on Db2: package.json, .sequelizerc, config/config.json.
+            { globPattern: '**/{package.json,.sequelizerc,config/*.json}' },
             { globPattern: '**/{persistence.xml,hibernate.cfg.xml,hibernate.properties,application*.properties,application*.yml,application*.yaml}' },
           ],
         })

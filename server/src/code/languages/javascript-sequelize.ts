@@ -10,13 +10,17 @@
 // shows Sequelize made for Db2 (the v6 dialects `dialect: 'db2'` / `'ibmi'`, a `db2://` or `ibmi://` URI, the v7
 // packages `@sequelize/db2` / `@sequelize/db2-ibmi`, the `sequelize-ibmi` fork), or when it imports a module the
 // project lists in `driverModules` (its models module, `./models`) and says Sequelize somewhere (`db.sequelize`, a
-// `require('sequelize')` for Op or Transaction): then only the names that module gives it are models.
+// `require('sequelize')` for Op or Transaction): then only the names that module gives it are models. In a project
+// that shows Db2 as Sequelize's database (its package.json, configuration or .env: cli/project-evidence.ts), a file
+// that uses its models is read so without configuration: the names its models module (`../models`) gives it, and
+// `sequelize.models.Order`.
 // TypeORM has no Db2 driver (typeorm/typeorm#2699, #11043): nothing to read.
 import type { Node } from 'web-tree-sitter';
 import { argsOf, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
-import { namesModule, SEQUELIZE_DB2 } from '../access';
+import { isModelsModule, namesModule, SEQUELIZE_DB2 } from '../access';
 import { parentOf } from '../parents';
 import type { HostText, TextPiece } from '../sqltext';
+import type { OrmEntity } from '../../code-model/types';
 import { insertText as insertTextOf } from './python-sqlalchemy-inserts';
 
 /** A table a model maps to, as written (Sequelize quotes every identifier it sends). */
@@ -31,10 +35,18 @@ export interface SequelizeFile {
   db2: boolean;
   /** Names bound by an import of a configured driver module (`const { Order } = require('./models')`, `db` of `import db from './models'`). */
   imported: Set<string>;
+  /**
+   * Where the imported names come from (SqlExecution.ormClass): the module (`models`, its specifier without `./`,
+   * extension or `/index`) and the name it exports (`Order` of `{ Order: Ord }`); undefined: a namespace or default
+   * binding (`db` of `const db = require('../models')`, whose properties are the models).
+   */
+  importedFrom?: Map<string, { module: string; name?: string }>;
   /** Models the file defines (define / init / @Table), by variable or class name; null: table not known (pluralised). */
   tables?: Map<string, ModelTable | null>;
   /** Classes the file declares that extend no Model (`class OrderService`): no models, whatever their name. */
   plainClasses?: Set<string>;
+  /** The file's project shows Db2 as Sequelize's database: `sequelize.models.Order` is a model too. */
+  project?: boolean;
 }
 
 /** Global objects and Sequelize's own classes, whose `create` is no model's. */
@@ -49,16 +61,23 @@ const REQUIRE_BINDING = /\b(?:const|let|var)\s{1,40}(\{[^{}]{0,2000}\}|[A-Za-z_$
 const IMPORT_BINDING = /^[ \t]{0,40}import\b([^'"`;]{1,2000})['"`]([^'"`\n]{1,200})['"`]/gm;
 
 /** The names a file binds from configured driver modules (its models module). */
-function importedNames(text: string, driverModules: readonly string[]): Set<string> {
+function importedNames(text: string, driverModules: readonly string[], project = false, from?: Map<string, { module: string; name?: string }>): Set<string> {
   const out = new Set<string>();
-  if (driverModules.length === 0) return out;
-  const configured = (m: string) => driverModules.some((c) => namesModule(m, c));
-  const bind = (clause: string) => {
+  if (driverModules.length === 0 && !project) return out;
+  // In a Db2 Sequelize project, its models module (`../models`) is one without configuration.
+  const configured = (m: string) => (project && isModelsModule(m)) || driverModules.some((c) => namesModule(m, c));
+  const bind = (clause: string, module: string) => {
     // { Order, Customer: Cust }, Default, * as db, Default, { Order }
+    const braced = clause.match(/\{([^{}]*)\}/)?.[1] ?? '';
     for (const part of clause.replace(/[{}]/g, ',').split(',')) {
       const words = part.trim().split(/\s{0,40}(?::|\bas\b)\s{0,40}/);
       const name = words[words.length - 1]?.replace(/^\*\s*/, '').trim();
-      if (name && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'type') out.add(name);
+      if (name && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'type') {
+        out.add(name);
+        // A name inside braces is one the module exports (under its first word); else the module itself.
+        const exported = part.trim() && braced.split(',').some((b) => b.trim() === part.trim()) ? words[0].replace(/^type\s+/, '').trim() : undefined;
+        from?.set(name, exported ? { module, name: exported } : { module });
+      }
     }
   };
   for (const pattern of [REQUIRE_BINDING, IMPORT_BINDING]) {
@@ -70,7 +89,7 @@ function importedNames(text: string, driverModules: readonly string[]): Set<stri
         if (!/\bfrom$/.test(clause)) continue;
         clause = clause.slice(0, -4);
       }
-      if (configured(m[2])) bind(clause);
+      if (configured(m[2])) bind(clause, moduleTail(m[2]));
     }
   }
   return out;
@@ -79,14 +98,50 @@ function importedNames(text: string, driverModules: readonly string[]): Set<stri
 /** Files being read, by their text: set by javascript.ts around one synchronous read (the adapter gets no options). */
 const reading = new Map<string, SequelizeFile>();
 
-/** The Sequelize facts of a file about to be read; undefined when it has no Sequelize models to read. */
-export function sequelizeFile(text: string, driverModules: readonly string[]): SequelizeFile | undefined {
+/**
+ * The Sequelize facts of a file about to be read; undefined when it has no Sequelize models to read. `project`: the
+ * file's project shows Db2 as Sequelize's database (FrontEndOptions.sequelizeDb2Folders).
+ */
+export function sequelizeFile(text: string, driverModules: readonly string[], project = false): SequelizeFile | undefined {
   const db2 = SEQUELIZE_DB2.test(text);
+  if (db2) return { db2, imported: new Set() };
+  if (project) {
+    // The project says Sequelize and Db2: its models module's names, and sequelize.models.Order, are models.
+    const importedFrom = new Map<string, { module: string; name?: string }>();
+    const imported = importedNames(text, driverModules, true, importedFrom);
+    return imported.size > 0 || SEQUELIZE_MODELS.test(text) ? { db2, imported, importedFrom, project } : undefined;
+  }
   // Through a configured module only in a file that says Sequelize somewhere (require('sequelize') for Op or a
   // Transaction type, db.sequelize, @sequelize/core): an in-house driver wrapper's Helper.create() is no model's.
-  const imported = db2 || !/sequelize/i.test(text) ? new Set<string>() : importedNames(text, driverModules);
-  return db2 || imported.size > 0 ? { db2, imported } : undefined;
+  const importedFrom = new Map<string, { module: string; name?: string }>();
+  const imported = !/sequelize/i.test(text) ? new Set<string>() : importedNames(text, driverModules, false, importedFrom);
+  return imported.size > 0 ? { db2, imported, importedFrom } : undefined;
 }
+
+/** A module specifier as the entity index keys JavaScript modules: no leading `./` / `../`, extension or `/index`. */
+export function moduleTail(specifier: string): string {
+  return specifier.replace(/\\/g, '/').replace(/^(?:\.\.?\/)+/, '').replace(/\.(?:[cm]?[jt]sx?)$/, '').replace(/\/index$/, '');
+}
+
+/**
+ * The models a JavaScript/TypeScript file defines with a table (CodeModel.entities), by the name Sequelize gives them
+ * (the define's model name, the class's or its `modelName`): other files' inserts of them (`db.Order.create`, a model
+ * imported from the models module) name the table (engine/orm-entities.ts).
+ */
+export function sequelizeEntities(root: Node, ev: Evaluator): OrmEntity[] {
+  if (!/\.(?:define|init)\s{0,40}\(|@Table\b/.test(ev.source)) return [];
+  const file: SequelizeFile = { db2: false, imported: new Set() };
+  const names = new Map<string, string>();
+  const tables = modelTables(root, ev, file, names);
+  const out: OrmEntity[] = [];
+  for (const [variable, table] of tables) {
+    if (table) out.push({ name: names.get(variable) ?? variable, table: table.schema ? { name: quoted(table.name), schema: quoted(table.schema) } : { name: quoted(table.name) } });
+  }
+  return out;
+}
+
+/** `sequelize.models.Order` (or `db.sequelize.models.Order`): a model the instance holds. */
+const SEQUELIZE_MODELS = /\bsequelize\s{0,40}\.\s{0,40}models\s{0,40}\.\s{0,40}[A-Z]/;
 
 /** Runs `read` with the file's Sequelize facts where the adapter can find them (by the evaluator's source). */
 export function withSequelizeFile<T>(text: string, file: SequelizeFile, read: () => T): T {
@@ -129,7 +184,7 @@ function tableOf(options: Node | undefined, modelName: string | undefined, ev: E
  * The models the file defines: `const Order = sequelize.define('Order', attrs, { tableName, schema })`,
  * `Order.init(attrs, { sequelize, tableName, schema })`, sequelize-typescript's `@Table({ tableName, schema }) class Order`.
  */
-function modelTables(root: Node, ev: Evaluator, file: SequelizeFile): Map<string, ModelTable | null> {
+function modelTables(root: Node, ev: Evaluator, file: SequelizeFile, modelNames?: Map<string, string>): Map<string, ModelTable | null> {
   const tables = new Map<string, ModelTable | null>();
   file.plainClasses = new Set();
   for (const cls of root.descendantsOfType('class_declaration')) {
@@ -146,12 +201,18 @@ function modelTables(root: Node, ev: Evaluator, file: SequelizeFile): Map<string
       const parent = parentOf(call!);
       const declarator = parent?.type === 'await_expression' ? parentOf(parent) : parent;
       const variable = declarator?.type === 'variable_declarator' ? declarator.childForFieldName('name') : undefined;
-      if (variable?.type !== 'identifier') continue;
-      tables.set(variable.text, tableOf(args[2], constantString(args[0], ev), ev));
+      const modelName = constantString(args[0], ev);
+      // return sequelize.define('Order', …) (sequelize-cli's model files): the model's name only.
+      const key = variable?.type === 'identifier' ? variable.text : modelNames && modelName ? `define:${modelName}` : undefined;
+      if (!key) continue;
+      if (modelName) modelNames?.set(key, modelName);
+      tables.set(key, tableOf(args[2], modelName, ev));
     } else if (method === 'init' && fn.type === 'member_expression') {
       const model = fn.childForFieldName('object');
       if (model?.type !== 'identifier' || !property(args[1], 'sequelize') && !property(args[1], 'tableName')) continue;
-      tables.set(model.text, tableOf(args[1], model.text, ev));
+      const modelName = constantString(property(args[1], 'modelName'), ev);
+      if (modelName) modelNames?.set(model.text, modelName);
+      tables.set(model.text, tableOf(args[1], modelName ?? model.text, ev));
     } else if (method === 'Table' && parentOf(call!)?.type === 'decorator') {
       // @Table(...) class Order, or @Table(...) export class Order (the decorator then is the export's).
       let cls = parentOf(parentOf(call!)!);
@@ -178,6 +239,8 @@ function modelOf(node: Node | null | undefined, file: SequelizeFile, ev: Evaluat
     // db.Order, models.Order, sequelize.models.Order
     const root = object.type === 'member_expression' ? object.childForFieldName('object') : object;
     if (root?.type === 'identifier' && file.imported.has(root.text)) return node;
+    // sequelize.models.Order, db.sequelize.models.Order, in a Db2 Sequelize project.
+    if (file.project && object.type === 'member_expression' && object.childForFieldName('property')?.text === 'models' && /(?:^|\.)sequelize$/i.test(object.childForFieldName('object')?.text ?? '')) return node;
     return file.db2 && (object.type === 'identifier' || object.type === 'member_expression') ? node : undefined;
   }
   return undefined;
@@ -230,12 +293,12 @@ export function classifySequelize(ctx: CallContext, ev: Evaluator): ApiEvent[] |
       const model = modelOf(call.receiver, file, ev);
       if (!model || call.args.length === 0 || call.args.length > 2) return undefined;
       const many = call.name === 'bulkCreate';
-      return [{ kind: 'execute', api, action: many ? 'executeMany' : 'executePrepared', sql: insertText(model, file, call.node), batched: many, construct: 'orm' }];
+      return [{ kind: 'execute', api, action: many ? 'executeMany' : 'executePrepared', sql: insertText(model, file, call.node), batched: many, construct: 'orm', ...ormClassOf(model, file) }];
     }
     case 'save': {
       // Model.build(values).save(), new Model(values).save(), or an instance so made: an INSERT. A loaded one: an UPDATE.
       const model = builtModel(call.receiver, at, file, ev);
-      return model ? [{ kind: 'execute', api, action: 'executePrepared', sql: insertText(model, file, call.node), batched: false, construct: 'orm' }] : undefined;
+      return model ? [{ kind: 'execute', api, action: 'executePrepared', sql: insertText(model, file, call.node), batched: false, construct: 'orm', ...ormClassOf(model, file) }] : undefined;
     }
     case 'transaction': {
       // A managed transaction commits when its callback's promise resolves: a commit where it is called.
@@ -329,6 +392,26 @@ function shorthand(obj: Node, name: string): Node | undefined {
 function insertText(model: Node, file: SequelizeFile, over: Node): HostText {
   const table = model.type === 'identifier' ? file.tables?.get(model.text) : undefined;
   return insertTextOf(table ? { table } : { expression: model }, over, quoted);
+}
+
+/**
+ * The model of an insert whose table the file does not define (SqlExecution.ormClass), for the engine to find among
+ * other files' models (engine/orm-entities.ts): `from` holds `<module>.<Name>` when an import says which module gives
+ * it (`const { Order } = require('../models')`, `db.Order` of `const db = require('../models')`), else the name alone
+ * (`sequelize.models.Order`: any model of that name).
+ */
+function ormClassOf(model: Node, file: SequelizeFile): { ormClass?: { name: string; from: string[] } } {
+  if (model.type === 'identifier') {
+    if (file.tables?.has(model.text)) return {};
+    const bound = file.importedFrom?.get(model.text);
+    const name = bound?.name ?? model.text;
+    return { ormClass: { name, from: [bound ? `${bound.module}.${name}` : name] } };
+  }
+  const name = model.childForFieldName('property')?.text;
+  if (!name) return {};
+  const object = model.childForFieldName('object');
+  const bound = object?.type === 'identifier' ? file.importedFrom?.get(object.text) : undefined;
+  return { ormClass: { name, from: [bound ? `${bound.module}.${name}` : name] } };
 }
 
 function quoted(name: string): string {

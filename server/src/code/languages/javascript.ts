@@ -3,8 +3,9 @@
 // and any object that receives SQL text through those methods (wrappers, pools, re-exports, ORMs).
 import type { Node } from 'web-tree-sitter';
 import { argsOf, assignmentsNamed, cStyleCommentText, declaratorAssignment, operatorAssignment, plainText as PLAIN, scopesNaming, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
-import { javascriptAccess } from '../access';
-import { classifySequelize, sequelizeQuery, SEQUELIZE_CALLS, sequelizeFile, withSequelizeFile } from './javascript-sequelize';
+import { javascriptAccess, sequelizeDb2Project } from '../access';
+import { entitiesOnly } from '../host-language';
+import { classifySequelize, sequelizeEntities, sequelizeQuery, SEQUELIZE_CALLS, sequelizeFile, withSequelizeFile } from './javascript-sequelize';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { concatenate, decodeQuoted, joinWithSeparator } from '../literals';
 import { looksLikeSql, type HostText, type TextPiece } from '../sqltext';
@@ -36,6 +37,7 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx', sequ
       if (!fn) return undefined;
       return fn.type === 'member_expression' ? fn.childForFieldName('property')?.text : fn.text;
     },
+    ...(sequelize ? { ormEntities: sequelizeEntities } : {}),
     interestingCall(name) {
       return QUERY.has(name) || PREPARE.has(name) || EXECUTE.has(name) || JS_CALLS.has(name) || (sequelize && SEQUELIZE_CALLS.has(name));
     },
@@ -217,6 +219,8 @@ function objectArgument(ctx: CallContext, arg: Node): Node | undefined {
   return undefined;
 }
 
+/** A file that defines Sequelize models: `sequelize.define(` / `Model.init(` / `@Table` (it also says Sequelize). */
+const SEQUELIZE_MODEL_FILE = /\.define\s{0,40}\(|\.init\s{0,40}\(|@Table\b/;
 const JS_ADAPTERS = { javascript: makeJsAdapter('javascript'), typescript: makeJsAdapter('typescript'), tsx: makeJsAdapter('tsx') };
 const SEQUELIZE_ADAPTERS = { javascript: makeJsAdapter('javascript', true), typescript: makeJsAdapter('typescript', true), tsx: makeJsAdapter('tsx', true) };
 
@@ -227,12 +231,15 @@ export const javascriptLanguage: HostLanguage = {
     return /\.[jt]sx$/i.test(path) ? 'tsx' : language === 'typescript' ? 'typescript' : 'javascript';
   },
   read(source, env) {
-    const leftOut = javascriptAccess(source.text, env.options);
-    if (leftOut) return emptyResult(leftOut);
+    const leftOut = javascriptAccess(source.text, env.options, source.path);
     const grammar = javascriptLanguage.grammarOf!(source.path, source.language) as keyof typeof JS_ADAPTERS;
+    // A Sequelize model module with no data access of its own (models/order.js: define / init with a tableName):
+    // left out, with the models it defines, which other files' inserts name their tables by (engine/orm-entities.ts).
+    if (leftOut && SEQUELIZE_MODEL_FILE.test(source.text) && /\btableName\b/.test(source.text) && /sequelize/i.test(source.text)) return entitiesOnly(readWithAdapter(source, env, SEQUELIZE_ADAPTERS[grammar]), leftOut);
+    if (leftOut) return emptyResult(leftOut);
     // Sequelize models on Db2 (made so in this file, or imported from a configured models module): a second adapter
     // that also reads model inserts and transactions, so that other files pay nothing for them.
-    const sequelize = sequelizeFile(source.text, env.options.driverModules);
+    const sequelize = sequelizeFile(source.text, env.options.driverModules, sequelizeDb2Project(source.path, env.options));
     if (sequelize) return withSequelizeFile(source.text, sequelize, () => readWithAdapter(source, env, SEQUELIZE_ADAPTERS[grammar]));
     return readWithAdapter(source, env, JS_ADAPTERS[grammar]);
   },
