@@ -10011,7 +10011,7 @@ var init_workspace_files = __esm({
       frontEndOptions() {
         if (this.frontEndOptionsMade?.config !== this.config) {
           const member = (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
-          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2, hibernateBatching: this.hibernateBatching } };
+          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2, sequelizeDb2Folders: this.sequelizeDb2, hibernateBatching: this.hibernateBatching } };
         }
         return this.frontEndOptionsMade.options;
       }
@@ -10093,6 +10093,31 @@ var init_workspace_files = __esm({
         for (const [path, entry] of this.files) {
           const source = entry.model.source;
           if (source.language !== "python" || entry.model.timedOut || !mayChange(source.text)) continue;
+          this.files.set(path, this.newEntry(source, void 0));
+          reread.push(path);
+        }
+        if (reread.length > 0) this.invalidate();
+        return reread;
+      }
+      /**
+       * JavaScript/TypeScript projects' tops that show Db2 as Sequelize's database (FrontEndOptions.sequelizeDb2Folders), as
+       * the CLI and the language server find them on disk (cli/project-evidence.ts): a file under one that uses models is read.
+       */
+      sequelizeDb2 = /* @__PURE__ */ new Set();
+      /**
+       * New project evidence for Sequelize on Db2 (setSequelizeDb2Folders). When it changed, the JavaScript/TypeScript
+       * files that may read otherwise now (`mayChange`: code/access.ts usesSequelizeModels) are read again; returns their
+       * paths (the editor publishes them again).
+       */
+      setSequelizeDb2Folders(folders, mayChange) {
+        const same = folders.size === this.sequelizeDb2.size && [...folders].every((f) => this.sequelizeDb2.has(f));
+        if (same) return [];
+        this.sequelizeDb2 = new Set(folders);
+        this.frontEndOptionsMade = void 0;
+        const reread = [];
+        for (const [path, entry] of this.files) {
+          const source = entry.model.source;
+          if (source.language !== "javascript" && source.language !== "typescript" || entry.model.timedOut || !mayChange(source.text)) continue;
           this.files.set(path, this.newEntry(source, void 0));
           reread.push(path);
         }
@@ -10367,10 +10392,10 @@ async function parseInWorkers(script, tasks, workers, budgetMs) {
   const messages = taskMessages(tasks, workers, budgetMs);
   const joins = /* @__PURE__ */ new Map();
   let next = 0;
-  const runOne = (worker) => new Promise((resolve10) => {
+  const runOne = (worker) => new Promise((resolve11) => {
     const send = () => {
       if (next >= messages.length) {
-        resolve10();
+        resolve11();
         return;
       }
       const message = messages[next++];
@@ -10386,8 +10411,8 @@ async function parseInWorkers(script, tasks, workers, budgetMs) {
       else if (result.model) results[result.id] = { model: unpackModel(result.model, scriptSource(task)), readMs: result.readMs };
       send();
     });
-    worker.on("error", () => resolve10());
-    worker.on("exit", () => resolve10());
+    worker.on("error", () => resolve11());
+    worker.on("exit", () => resolve11());
     send();
   });
   const { Worker } = threads();
@@ -10926,8 +10951,8 @@ function statementsText(words, at, count = new Set(at.map((a) => a.ordinal)).siz
     for (let k = i; k <= j; k++) lines.add(sorted[k].line);
     i = j + 1;
   }
-  const listed = ranges.length <= 6 ? andList(ranges) : `${ranges.slice(0, 6).join(", ")} and ${ranges.length - 6} more`;
-  return `the ${words} statement${count > 1 ? "s" : ""} at line${lines.size > 1 ? "s" : ""} ${listed}`;
+  const listed2 = ranges.length <= 6 ? andList(ranges) : `${ranges.slice(0, 6).join(", ")} and ${ranges.length - 6} more`;
+  return `the ${words} statement${count > 1 ? "s" : ""} at line${lines.size > 1 ? "s" : ""} ${listed2}`;
 }
 function spanOver(spans) {
   let start = Infinity;
@@ -14661,27 +14686,44 @@ function entityIndex(models) {
     const entities = model.code?.entities;
     if (!entities) continue;
     const path = model.source.path;
-    const modules = model.source.language === "python" ? modulesOf(path) : void 0;
+    const language = model.source.language;
+    const js = language === "javascript" || language === "typescript";
+    const modules = language === "python" ? modulesOf(path) : js ? jsModulesOf(path).map((m) => `js:${m}`) : void 0;
     for (const entity of entities) {
-      const qualified2 = modules ? modules.map((m) => `${m}.${entity.name}`) : [entity.package ? `${entity.package}.${entity.name}` : entity.name];
+      const qualified2 = modules ? [...modules.map((m) => `${m}.${entity.name}`), ...js ? [`js:${entity.name}`] : []] : [entity.package ? `${entity.package}.${entity.name}` : entity.name];
       index ??= { byQualified: /* @__PURE__ */ new Map(), byName: /* @__PURE__ */ new Map() };
       const indexed = { entity, qualified: qualified2, file: path };
-      push(index.byName, entity.name, indexed);
+      if (!js) push(index.byName, entity.name, indexed);
       for (const q2 of qualified2) push(index.byQualified, q2, indexed);
     }
   }
   return index && { ...index, settledByName: /* @__PURE__ */ new Map(), identityByName: /* @__PURE__ */ new Map() };
 }
+function jsModulesOf(path) {
+  const parts = path.replace(/\\/g, "/").replace(/\.(?:[cm]?[jt]sx?)$/, "").split("/");
+  if (parts[parts.length - 1] === "index") parts.pop();
+  const out = [];
+  for (let i = parts.length - 1, name2 = ""; i >= 0 && parts[i] && out.length < 24; i--) {
+    name2 = name2 ? `${parts[i]}/${name2}` : parts[i];
+    out.push(name2);
+  }
+  for (let i = parts.length - 2, name2 = ""; i >= 0 && parts[i] && out.length < 48; i--) {
+    name2 = name2 ? `${parts[i]}/${name2}` : parts[i];
+    out.push(name2);
+  }
+  return out;
+}
 function withOrmEntities(model, index) {
   const code = model.code;
   if (!index || !code) return model;
   const python = model.source.language === "python";
+  const prefix = python ? "py:" : model.source.language === "javascript" || model.source.language === "typescript" ? "js:" : "";
   let executions;
   let added;
   code.executions.forEach((e, i) => {
     const cls = e.ormClass;
     if (!cls) return;
-    const settled = settle(index, cls, python);
+    const settled = settle(index, cls, prefix);
     if (!settled) return;
     let changed;
     if (settled.table && e.textKind === "template") {
@@ -14703,14 +14745,14 @@ function withOrmEntities(model, index) {
   const statements = added ? [...model.statements, ...added].sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start)) : model.statements;
   return { ...model, statements, code: { ...code, executions } };
 }
-function settle(index, cls, python) {
+function settle(index, cls, prefix) {
   if (!cls.from) {
     let known = index.settledByName.get(cls.name);
     if (known === void 0) index.settledByName.set(cls.name, known = agreed(index, index.byName.get(cls.name) ?? []) ?? null);
     return known ?? void 0;
   }
   const meant = /* @__PURE__ */ new Set();
-  for (const q2 of cls.from) for (const c of index.byQualified.get(python ? `py:${q2}` : q2) ?? []) if (c.entity.name === cls.name) meant.add(c);
+  for (const q2 of cls.from) for (const c of index.byQualified.get(prefix + q2) ?? []) if (c.entity.name === cls.name) meant.add(c);
   return agreed(index, [...meant]);
 }
 function agreed(index, candidates) {
@@ -14771,6 +14813,14 @@ var init_workspace_links = __esm({
         this.refreshIncluders();
         this.refreshLinked();
         return this.files.get(path)?.model;
+      }
+      /**
+       * A linted file's model as the schema and the rules see it, with what other files lend it (withLentLoops): the
+       * INSERT of an entity class another file declares is among its statements (the summary counts it).
+       */
+      linkedModel(path) {
+        const model = this.model(path);
+        return model && this.withLentLoops(model);
       }
       /** The generation refreshLinked last looked at. */
       linkedGeneration = -1;
@@ -16050,13 +16100,45 @@ function runsSqlText(text2) {
 function otherDatabase(name2) {
   return `talks to another database (${name2}), not Db2`;
 }
-function javascriptAccess(text2, options) {
+function javascriptAccess(text2, options, path) {
   if (JS_DB2.test(text2) || SEQUELIZE_DB2.test(text2) || importsConfigured(text2, "js", options)) return void 0;
   const other = JS_OTHER_DATABASE.exec(text2);
   if (other) return otherDatabase(other[1]);
   const sequelize = SEQUELIZE_OTHER.exec(text2);
   if (sequelize) return otherDatabase(`Sequelize dialect ${sequelize[1] ?? sequelize[2] ?? sequelize[3]}`);
-  return runsSqlText(text2) || SQL_LITERAL.test(text2) && JS_QUERY_BUILDER.test(text2) ? void 0 : NO_DB2_ACCESS;
+  if (runsSqlText(text2) || SQL_LITERAL.test(text2) && JS_QUERY_BUILDER.test(text2)) return void 0;
+  return sequelizeDb2Project(path, options) && usesSequelizeModels(text2) ? void 0 : NO_DB2_ACCESS;
+}
+function sequelizeDb2Project(path, options) {
+  return path !== void 0 && !!options.sequelizeDb2Folders && inFolders(path, options.sequelizeDb2Folders);
+}
+function isModelsModule(specifier) {
+  return /^\.{1,2}\//.test(specifier) && /(?:^|\/)models(?:\/[\w.-]{1,100})?$/.test(specifier.replace(/\.[cm]?[jt]sx?$/, ""));
+}
+function usesSequelizeModels(text2) {
+  return importedModules(text2, "js").some(isModelsModule) || /\bsequelize\s{0,40}\.\s{0,40}models\s{0,40}\.\s{0,40}[A-Z]/.test(text2);
+}
+function sequelizeDb2Evidence(name2, text2) {
+  if (name2 === "package.json") {
+    let deps = {};
+    try {
+      const json = JSON.parse(text2);
+      for (const key of ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"]) {
+        const d = json[key];
+        if (d && typeof d === "object") deps = { ...deps, ...d };
+      }
+    } catch {
+      return void 0;
+    }
+    const v7 = ["@sequelize/db2", "@sequelize/db2-ibmi", "sequelize-ibmi"].find((p) => p in deps);
+    if (v7) return { kind: "db2", why: `${v7} in package.json` };
+    if ("ibm_db" in deps && ("sequelize" in deps || "@sequelize/core" in deps)) return { kind: "driver", why: "ibm_db and sequelize in package.json" };
+    return void 0;
+  }
+  const db2 = SEQUELIZE_DB2.exec(text2) ?? ENV_DIALECT_DB2.exec(text2);
+  if (db2) return { kind: "db2", why: `${db2[0].trim()} in ${name2}` };
+  const other = SEQUELIZE_OTHER.exec(text2) ?? ENV_DIALECT_OTHER.exec(text2);
+  return other ? { kind: "other", why: `${other[0].trim()} in ${name2}` } : void 0;
 }
 function pythonAccess(text2, options, path) {
   if (PY_DB2.test(text2) || importsConfigured(text2, "python", options)) return void 0;
@@ -16126,7 +16208,7 @@ function callsOneOf(text2, names3) {
 function shellAccess(text2) {
   return /\bdb2\b/.test(text2) ? void 0 : "no db2 command found";
 }
-var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, SEQUELIZE_DB2, SEQUELIZE_OTHER, PY_DB2, PY_OTHER_DATABASE, OTHER_SQLALCHEMY_URL, DB2_SQLALCHEMY_URL, IBM_DB_SA_REQUIREMENT, REQUIREMENT_FILE, PY_IMPORT_LINE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, JAVA_ORM, JAVA_OTHER_DATABASE, CLI;
+var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, SEQUELIZE_DB2, SEQUELIZE_OTHER, PY_DB2, PY_OTHER_DATABASE, ENV_DIALECT_DB2, ENV_DIALECT_OTHER, OTHER_SQLALCHEMY_URL, DB2_SQLALCHEMY_URL, IBM_DB_SA_REQUIREMENT, REQUIREMENT_FILE, PY_IMPORT_LINE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, JAVA_ORM, JAVA_OTHER_DATABASE, CLI;
 var init_access = __esm({
   "server/src/code/access.ts"() {
     "use strict";
@@ -16140,6 +16222,8 @@ var init_access = __esm({
     SEQUELIZE_OTHER = /\bdialect['"]?\s{0,40}:\s{0,40}['"`](postgres|mysql|mariadb|sqlite|mssql|snowflake|oracle)['"`]|new\s{1,40}Sequelize\s{0,40}\(\s{0,40}['"`](postgres(?:ql)?|mysql|mariadb|sqlite|mssql):|['"`]@sequelize\/(postgres|mysql|mariadb|sqlite3|mssql|snowflake)['"`]/;
     PY_DB2 = /ibm_db|\bdb2\b|pyodbc|jaydebeapi/i;
     PY_OTHER_DATABASE = /^[ \t]*(?:import|from)\s+(psycopg2?|sqlite3|pymysql|MySQLdb|mysql\.connector|cx_Oracle|oracledb|pymssql|asyncpg|aiosqlite|pymongo)\b/m;
+    ENV_DIALECT_DB2 = /^[ \t]{0,40}(?:export[ \t]{1,40})?\w{0,60}DIALECT[ \t]{0,40}=[ \t]{0,40}['"]?(?:db2|ibmi)\b|^[ \t]{0,40}(?:export[ \t]{1,40})?\w{1,60}[ \t]{0,40}=[ \t]{0,40}['"]?(?:db2|ibmi):\/\//im;
+    ENV_DIALECT_OTHER = /^[ \t]{0,40}(?:export[ \t]{1,40})?\w{0,60}DIALECT[ \t]{0,40}=[ \t]{0,40}['"]?(?:postgres|mysql|mariadb|sqlite|mssql|snowflake|oracle)\b|^[ \t]{0,40}(?:export[ \t]{1,40})?\w{1,60}[ \t]{0,40}=[ \t]{0,40}['"]?(?:postgres(?:ql)?|mysql|mariadb|sqlite|mssql):\/\//im;
     OTHER_SQLALCHEMY_URL = /["'](postgres(?:ql)?|mysql|mariadb|sqlite|oracle|mssql|redshift|snowflake)(?:\+\w{1,20})?:\/\//;
     DB2_SQLALCHEMY_URL = /(?<![\w:+/.-])(?:db2(?:\+\w{1,20})?|ibm_db_sa(?:\+\w{1,20})?)(?::\/\/|:\/\/\/)/i;
     IBM_DB_SA_REQUIREMENT = /(?:^|[\s"'\[,])ibm[-_.]db[-_.]sa(?![\w-])/im;
@@ -16335,7 +16419,91 @@ function readHibernateConfiguration(top, list) {
   if (first === void 0) return void 0;
   return size === null ? { file: first } : { file: sizeFile ?? first, batchSize: size };
 }
-var import_node_fs3, import_node_path3, PROJECT_TOP, CONFIGURATION, MAX_BYTES, MAX_FILES_PER_FOLDER, MAX_LEVELS, ProjectEvidenceFinder, JAVA_PROJECT_TOP, JAVA_CONFIG_FOLDERS, JAVA_ORM_FILE;
+function sequelizeDb2Folders(files2) {
+  const found = /* @__PURE__ */ new Map();
+  const tops = /* @__PURE__ */ new Map();
+  const looked = /* @__PURE__ */ new Set();
+  const topOf = (start) => {
+    const known = tops.get(start);
+    if (known !== void 0) return known;
+    let top = null;
+    for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
+      if (isFile((0, import_node_path3.join)(dir, "package.json"))) {
+        top = dir;
+        break;
+      }
+      const up = (0, import_node_path3.dirname)(dir);
+      if (up === dir) break;
+      dir = up;
+    }
+    tops.set(start, top);
+    return top;
+  };
+  for (const { path, text: text2 } of files2) {
+    if (!JS_FILE.test(path)) continue;
+    const made = SEQUELIZE_DB2.exec(text2);
+    if (!made && !usesSequelizeModels(text2)) continue;
+    const top = topOf((0, import_node_path3.dirname)(path));
+    if (top === null || found.has(top)) continue;
+    if (made) {
+      found.set(top, `${made[0].trim()} in ${path}`);
+      continue;
+    }
+    if (looked.has(top)) continue;
+    looked.add(top);
+    const why = readSequelizeConfiguration(top);
+    if (why) found.set(top, why);
+  }
+  return found;
+}
+function isFile(path) {
+  try {
+    return (0, import_node_fs3.statSync)(path).isFile();
+  } catch {
+    return false;
+  }
+}
+function readSmall(path) {
+  try {
+    const stat = (0, import_node_fs3.statSync)(path);
+    return stat.isFile() && stat.size <= MAX_BYTES ? (0, import_node_fs3.readFileSync)(path, "utf8") : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function listed(dir) {
+  try {
+    return (0, import_node_fs3.readdirSync)(dir).sort();
+  } catch {
+    return [];
+  }
+}
+function readSequelizeConfiguration(top) {
+  const paths = [(0, import_node_path3.join)(top, "package.json")];
+  for (const name2 of listed(top)) if (ENV_FILE.test(name2)) paths.push((0, import_node_path3.join)(top, name2));
+  const rc = readSmall((0, import_node_path3.join)(top, ".sequelizerc"));
+  const pointed = rc ? /['"]?config['"]?\s{0,40}:\s{0,40}path\s{0,40}\.\s{0,40}(?:resolve|join)\s{0,40}\(([^()]{0,500})\)/.exec(rc) : null;
+  if (pointed) {
+    const parts = [...pointed[1].matchAll(/['"`]([^'"`\n]{1,200})['"`]/g)].map((m) => m[1]);
+    if (parts.length > 0) paths.push((0, import_node_path3.resolve)(top, ...parts));
+  }
+  let read = 0;
+  for (const name2 of listed((0, import_node_path3.join)(top, "config"))) {
+    if (SEQUELIZE_CONFIG_FILE.test(name2) && read++ < MAX_FILES_PER_FOLDER) paths.push((0, import_node_path3.join)(top, "config", name2));
+  }
+  let driver;
+  let other = false;
+  for (const path of [...new Set(paths)]) {
+    const text2 = readSmall(path);
+    if (text2 === void 0) continue;
+    const said = sequelizeDb2Evidence((0, import_node_path3.basename)(path), text2);
+    if (said?.kind === "db2") return `${said.why} (${path})`;
+    if (said?.kind === "driver") driver = `${said.why} (${path})`;
+    if (said?.kind === "other") other = true;
+  }
+  return other ? void 0 : driver;
+}
+var import_node_fs3, import_node_path3, PROJECT_TOP, CONFIGURATION, MAX_BYTES, MAX_FILES_PER_FOLDER, MAX_LEVELS, ProjectEvidenceFinder, JAVA_PROJECT_TOP, JAVA_CONFIG_FOLDERS, JAVA_ORM_FILE, JS_FILE, SEQUELIZE_CONFIG_FILE, ENV_FILE;
 var init_project_evidence = __esm({
   "server/src/cli/project-evidence.ts"() {
     "use strict";
@@ -16399,6 +16567,9 @@ var init_project_evidence = __esm({
     JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
     JAVA_CONFIG_FOLDERS = ["", "config", "src/main/resources", "src/main/resources/META-INF", "src/main/resources/config", "src/main/webapp/WEB-INF/classes", "src/main/webapp/WEB-INF/classes/META-INF"];
     JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b/;
+    JS_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
+    SEQUELIZE_CONFIG_FILE = /^[\w.-]{1,100}\.(?:json|[cm]?[jt]s|ya?ml)$/i;
+    ENV_FILE = /^\.env(?:\.[\w.-]+)?$/;
   }
 });
 
@@ -20304,15 +20475,20 @@ var init_jcl2 = __esm({
 });
 
 // server/src/code/languages/javascript-sequelize.ts
-function importedNames(text2, driverModules) {
+function importedNames(text2, driverModules, project = false, from) {
   const out = /* @__PURE__ */ new Set();
-  if (driverModules.length === 0) return out;
-  const configured = (m) => driverModules.some((c) => namesModule(m, c));
-  const bind = (clause) => {
+  if (driverModules.length === 0 && !project) return out;
+  const configured = (m) => project && isModelsModule(m) || driverModules.some((c) => namesModule(m, c));
+  const bind = (clause, module2) => {
+    const braced = clause.match(/\{([^{}]*)\}/)?.[1] ?? "";
     for (const part of clause.replace(/[{}]/g, ",").split(",")) {
       const words = part.trim().split(/\s{0,40}(?::|\bas\b)\s{0,40}/);
       const name2 = words[words.length - 1]?.replace(/^\*\s*/, "").trim();
-      if (name2 && /^[A-Za-z_$][\w$]*$/.test(name2) && name2 !== "type") out.add(name2);
+      if (name2 && /^[A-Za-z_$][\w$]*$/.test(name2) && name2 !== "type") {
+        out.add(name2);
+        const exported = part.trim() && braced.split(",").some((b) => b.trim() === part.trim()) ? words[0].replace(/^type\s+/, "").trim() : void 0;
+        from?.set(name2, exported ? { module: module2, name: exported } : { module: module2 });
+      }
     }
   };
   for (const pattern of [REQUIRE_BINDING, IMPORT_BINDING]) {
@@ -20323,15 +20499,36 @@ function importedNames(text2, driverModules) {
         if (!/\bfrom$/.test(clause)) continue;
         clause = clause.slice(0, -4);
       }
-      if (configured(m[2])) bind(clause);
+      if (configured(m[2])) bind(clause, moduleTail(m[2]));
     }
   }
   return out;
 }
-function sequelizeFile(text2, driverModules) {
+function sequelizeFile(text2, driverModules, project = false) {
   const db2 = SEQUELIZE_DB2.test(text2);
-  const imported = db2 || !/sequelize/i.test(text2) ? /* @__PURE__ */ new Set() : importedNames(text2, driverModules);
-  return db2 || imported.size > 0 ? { db2, imported } : void 0;
+  if (db2) return { db2, imported: /* @__PURE__ */ new Set() };
+  if (project) {
+    const importedFrom2 = /* @__PURE__ */ new Map();
+    const imported2 = importedNames(text2, driverModules, true, importedFrom2);
+    return imported2.size > 0 || SEQUELIZE_MODELS.test(text2) ? { db2, imported: imported2, importedFrom: importedFrom2, project } : void 0;
+  }
+  const importedFrom = /* @__PURE__ */ new Map();
+  const imported = !/sequelize/i.test(text2) ? /* @__PURE__ */ new Set() : importedNames(text2, driverModules, false, importedFrom);
+  return imported.size > 0 ? { db2, imported, importedFrom } : void 0;
+}
+function moduleTail(specifier) {
+  return specifier.replace(/\\/g, "/").replace(/^(?:\.\.?\/)+/, "").replace(/\.(?:[cm]?[jt]sx?)$/, "").replace(/\/index$/, "");
+}
+function sequelizeEntities(root, ev) {
+  if (!/\.(?:define|init)\s{0,40}\(|@Table\b/.test(ev.source)) return [];
+  const file = { db2: false, imported: /* @__PURE__ */ new Set() };
+  const names3 = /* @__PURE__ */ new Map();
+  const tables2 = modelTables(root, ev, file, names3);
+  const out = [];
+  for (const [variable, table] of tables2) {
+    if (table) out.push({ name: names3.get(variable) ?? variable, table: table.schema ? { name: quoted(table.name), schema: quoted(table.schema) } : { name: quoted(table.name) } });
+  }
+  return out;
 }
 function withSequelizeFile(text2, file, read) {
   reading.set(text2, file);
@@ -20360,7 +20557,7 @@ function tableOf(options, modelName, ev) {
   const schema = constantString2(property(options, "schema"), ev);
   return schema ? { name: name2, schema } : { name: name2 };
 }
-function modelTables(root, ev, file) {
+function modelTables(root, ev, file, modelNames) {
   const tables2 = /* @__PURE__ */ new Map();
   file.plainClasses = /* @__PURE__ */ new Set();
   for (const cls of root.descendantsOfType("class_declaration")) {
@@ -20377,12 +20574,17 @@ function modelTables(root, ev, file) {
       const parent = parentOf(call);
       const declarator = parent?.type === "await_expression" ? parentOf(parent) : parent;
       const variable = declarator?.type === "variable_declarator" ? declarator.childForFieldName("name") : void 0;
-      if (variable?.type !== "identifier") continue;
-      tables2.set(variable.text, tableOf(args[2], constantString2(args[0], ev), ev));
+      const modelName = constantString2(args[0], ev);
+      const key = variable?.type === "identifier" ? variable.text : modelNames && modelName ? `define:${modelName}` : void 0;
+      if (!key) continue;
+      if (modelName) modelNames?.set(key, modelName);
+      tables2.set(key, tableOf(args[2], modelName, ev));
     } else if (method === "init" && fn.type === "member_expression") {
       const model = fn.childForFieldName("object");
       if (model?.type !== "identifier" || !property(args[1], "sequelize") && !property(args[1], "tableName")) continue;
-      tables2.set(model.text, tableOf(args[1], model.text, ev));
+      const modelName = constantString2(property(args[1], "modelName"), ev);
+      if (modelName) modelNames?.set(model.text, modelName);
+      tables2.set(model.text, tableOf(args[1], modelName ?? model.text, ev));
     } else if (method === "Table" && parentOf(call)?.type === "decorator") {
       let cls = parentOf(parentOf(call));
       if (cls?.type === "export_statement") cls = cls.childForFieldName("declaration");
@@ -20405,6 +20607,7 @@ function modelOf(node, file, ev) {
     if (!object || !name2 || !modelLike(name2)) return void 0;
     const root = object.type === "member_expression" ? object.childForFieldName("object") : object;
     if (root?.type === "identifier" && file.imported.has(root.text)) return node;
+    if (file.project && object.type === "member_expression" && object.childForFieldName("property")?.text === "models" && /(?:^|\.)sequelize$/i.test(object.childForFieldName("object")?.text ?? "")) return node;
     return file.db2 && (object.type === "identifier" || object.type === "member_expression") ? node : void 0;
   }
   return void 0;
@@ -20448,11 +20651,11 @@ function classifySequelize(ctx, ev) {
       const model = modelOf(call.receiver, file, ev);
       if (!model || call.args.length === 0 || call.args.length > 2) return void 0;
       const many = call.name === "bulkCreate";
-      return [{ kind: "execute", api, action: many ? "executeMany" : "executePrepared", sql: insertText2(model, file, call.node), batched: many, construct: "orm" }];
+      return [{ kind: "execute", api, action: many ? "executeMany" : "executePrepared", sql: insertText2(model, file, call.node), batched: many, construct: "orm", ...ormClassOf(model, file) }];
     }
     case "save": {
       const model = builtModel(call.receiver, at, file, ev);
-      return model ? [{ kind: "execute", api, action: "executePrepared", sql: insertText2(model, file, call.node), batched: false, construct: "orm" }] : void 0;
+      return model ? [{ kind: "execute", api, action: "executePrepared", sql: insertText2(model, file, call.node), batched: false, construct: "orm", ...ormClassOf(model, file) }] : void 0;
     }
     case "transaction": {
       const fn = call.args.find((a) => /function|arrow/.test(a.type));
@@ -20526,10 +20729,23 @@ function insertText2(model, file, over) {
   const table = model.type === "identifier" ? file.tables?.get(model.text) : void 0;
   return insertText(table ? { table } : { expression: model }, over, quoted);
 }
+function ormClassOf(model, file) {
+  if (model.type === "identifier") {
+    if (file.tables?.has(model.text)) return {};
+    const bound2 = file.importedFrom?.get(model.text);
+    const name3 = bound2?.name ?? model.text;
+    return { ormClass: { name: name3, from: [bound2 ? `${bound2.module}.${name3}` : name3] } };
+  }
+  const name2 = model.childForFieldName("property")?.text;
+  if (!name2) return {};
+  const object = model.childForFieldName("object");
+  const bound = object?.type === "identifier" ? file.importedFrom?.get(object.text) : void 0;
+  return { ormClass: { name: name2, from: [bound ? `${bound.module}.${name2}` : name2] } };
+}
 function quoted(name2) {
   return /^[A-Z_][A-Z0-9_]*$/.test(name2) ? name2 : `"${name2.replace(/"/g, '""')}"`;
 }
-var NOT_MODELS, REQUIRE_BINDING, IMPORT_BINDING, reading, SEQUELIZE_CALLS;
+var NOT_MODELS, REQUIRE_BINDING, IMPORT_BINDING, reading, SEQUELIZE_MODELS, SEQUELIZE_CALLS;
 var init_javascript_sequelize = __esm({
   "server/src/code/languages/javascript-sequelize.ts"() {
     "use strict";
@@ -20580,6 +20796,7 @@ var init_javascript_sequelize = __esm({
     REQUIRE_BINDING = /\b(?:const|let|var)\s{1,40}(\{[^{}]{0,2000}\}|[A-Za-z_$][\w$]{0,100})\s{0,40}=\s{0,40}require\s{0,40}\(\s{0,40}['"`]([^'"`\n]{1,200})['"`]\s{0,40}\)/g;
     IMPORT_BINDING = /^[ \t]{0,40}import\b([^'"`;]{1,2000})['"`]([^'"`\n]{1,200})['"`]/gm;
     reading = /* @__PURE__ */ new Map();
+    SEQUELIZE_MODELS = /\bsequelize\s{0,40}\.\s{0,40}models\s{0,40}\.\s{0,40}[A-Z]/;
     SEQUELIZE_CALLS = /* @__PURE__ */ new Set(["create", "bulkCreate", "save", "transaction", "commit"]);
   }
 });
@@ -20608,6 +20825,7 @@ function makeJsAdapter(grammar, sequelize = false) {
       if (!fn) return void 0;
       return fn.type === "member_expression" ? fn.childForFieldName("property")?.text : fn.text;
     },
+    ...sequelize ? { ormEntities: sequelizeEntities } : {},
     interestingCall(name2) {
       return QUERY.has(name2) || PREPARE.has(name2) || EXECUTE.has(name2) || JS_CALLS.has(name2) || sequelize && SEQUELIZE_CALLS.has(name2);
     },
@@ -20878,18 +21096,20 @@ function classifyNode(ctx, ev) {
       return [];
   }
 }
-var DRIVER_CONNECTION_TYPES, JS_ADAPTERS, SEQUELIZE_ADAPTERS, javascriptLanguage, QUERY, PREPARE, EXECUTE, ARRAY_BINDING, JS_CALLS, NOT_TEMPLATE, TEMPLATE_TAG;
+var DRIVER_CONNECTION_TYPES, SEQUELIZE_MODEL_FILE, JS_ADAPTERS, SEQUELIZE_ADAPTERS, javascriptLanguage, QUERY, PREPARE, EXECUTE, ARRAY_BINDING, JS_CALLS, NOT_TEMPLATE, TEMPLATE_TAG;
 var init_javascript = __esm({
   "server/src/code/languages/javascript.ts"() {
     "use strict";
     init_adapter();
     init_access();
+    init_host_language();
     init_javascript_sequelize();
     init_host_language();
     init_literals();
     init_sqltext();
     init_parents();
     DRIVER_CONNECTION_TYPES = /* @__PURE__ */ new Set(["Database", "Connection", "ODBCConnection"]);
+    SEQUELIZE_MODEL_FILE = /\.define\s{0,40}\(|\.init\s{0,40}\(|@Table\b/;
     JS_ADAPTERS = { javascript: makeJsAdapter("javascript"), typescript: makeJsAdapter("typescript"), tsx: makeJsAdapter("tsx") };
     SEQUELIZE_ADAPTERS = { javascript: makeJsAdapter("javascript", true), typescript: makeJsAdapter("typescript", true), tsx: makeJsAdapter("tsx", true) };
     javascriptLanguage = {
@@ -20899,10 +21119,11 @@ var init_javascript = __esm({
         return /\.[jt]sx$/i.test(path) ? "tsx" : language === "typescript" ? "typescript" : "javascript";
       },
       read(source, env) {
-        const leftOut = javascriptAccess(source.text, env.options);
-        if (leftOut) return emptyResult(leftOut);
+        const leftOut = javascriptAccess(source.text, env.options, source.path);
         const grammar = javascriptLanguage.grammarOf(source.path, source.language);
-        const sequelize = sequelizeFile(source.text, env.options.driverModules);
+        if (leftOut && SEQUELIZE_MODEL_FILE.test(source.text) && /\btableName\b/.test(source.text) && /sequelize/i.test(source.text)) return entitiesOnly(readWithAdapter(source, env, SEQUELIZE_ADAPTERS[grammar]), leftOut);
+        if (leftOut) return emptyResult(leftOut);
+        const sequelize = sequelizeFile(source.text, env.options.driverModules, sequelizeDb2Project(source.path, env.options));
         if (sequelize) return withSequelizeFile(source.text, sequelize, () => readWithAdapter(source, env, SEQUELIZE_ADAPTERS[grammar]));
         return readWithAdapter(source, env, JS_ADAPTERS[grammar]);
       }
@@ -21098,7 +21319,7 @@ function pythonEntities(root, ev) {
   }
   return out;
 }
-function ormClassOf(target, file) {
+function ormClassOf2(target, file) {
   if (!("expression" in target)) return void 0;
   const node = target.expression;
   const name2 = node.type === "identifier" ? node.text : node.type === "attribute" ? node.childForFieldName("attribute")?.text : void 0;
@@ -21300,7 +21521,7 @@ function ormAdd(ctx, ev, file, known) {
   const cls = item2 ? constructedClass(item2, at, ev) : void 0;
   if (!cls) return all ? [] : void 0;
   const target = targetOf(cls, at, ev, file.imports, classesOf(file, call.node, ev));
-  const ormClass = ormClassOf(target, file);
+  const ormClass = ormClassOf2(target, file);
   return [{
     kind: "execute",
     api: "sqlalchemy",
@@ -21326,7 +21547,7 @@ function sqlalchemyExecute(ctx, ev, file, known) {
   const construct = wrapped ? void 0 : insertConstruct(sql, call.node.startIndex, ev, file.imports, classesOf(file, call.node, ev));
   if (construct && (known || engine || "table" in construct.target || /conn|session|sess\b/i.test(recvName))) {
     const many = a.length > 2 || params !== void 0 && holdsRows(params, call, ev);
-    const ormClass = ormClassOf(construct.target, file);
+    const ormClass = ormClassOf2(construct.target, file);
     return [{
       kind: "execute",
       api: "sqlalchemy",
@@ -22708,7 +22929,7 @@ async function loadGrammars(wanted, options) {
     parser.parse("\n")?.delete();
     parsers.set(name2, parser);
     if (options.warmUp) frontEnd.read(WARM_UP_FILES[name2]);
-    await new Promise((resolve10) => setImmediate(resolve10));
+    await new Promise((resolve11) => setImmediate(resolve11));
   }
   return frontEnd;
 }
@@ -22845,6 +23066,10 @@ async function lintPaths(options) {
   if (codeFiles.some((f) => f.language === "python")) {
     const evidence = sqlalchemyDb2Folders(codeFiles);
     if (evidence.size > 0) workspace.setSqlalchemyDb2Folders(new Set(evidence.keys()), usesSqlalchemy);
+  }
+  if (codeFiles.some((f) => f.language === "javascript" || f.language === "typescript")) {
+    const evidence = sequelizeDb2Folders(codeFiles);
+    if (evidence.size > 0) workspace.setSequelizeDb2Folders(new Set(evidence.keys()), usesSequelizeModels);
   }
   if (codeFiles.some((f) => f.language === "java")) {
     const batching = hibernateBatchingFolders(codeFiles);
@@ -23691,7 +23916,7 @@ var init_driver = __esm({
       async open(connectionString) {
         const ibmdb = this.load();
         this.conn = await new Promise(
-          (resolve10, reject) => ibmdb.open(connectionString, (err, conn) => err ? reject(describeDb2Error(err, this.info)) : resolve10(conn))
+          (resolve11, reject) => ibmdb.open(connectionString, (err, conn) => err ? reject(describeDb2Error(err, this.info)) : resolve11(conn))
         );
       }
       connection() {
@@ -23700,13 +23925,13 @@ var init_driver = __esm({
       }
       query(sql, params = []) {
         const conn = this.connection();
-        return new Promise((resolve10, reject) => conn.query(sql, params, (err, rows) => err ? reject(describeDb2Error(err, this.info)) : resolve10(Array.isArray(rows) ? rows : [])));
+        return new Promise((resolve11, reject) => conn.query(sql, params, (err, rows) => err ? reject(describeDb2Error(err, this.info)) : resolve11(Array.isArray(rows) ? rows : [])));
       }
       async exec(sql, params = []) {
         await this.query(sql, params);
       }
       call(fn) {
-        return new Promise((resolve10, reject) => fn((err) => err ? reject(describeDb2Error(err, this.info)) : resolve10()));
+        return new Promise((resolve11, reject) => fn((err) => err ? reject(describeDb2Error(err, this.info)) : resolve11()));
       }
       beginTransaction() {
         const c = this.connection();
@@ -25804,9 +26029,9 @@ function checkDetails(operators, details) {
     if (d.type !== op.type) doubt(`Plan Details name operator ${op.id} ${d.label}, where the rows of the drawing give ${op.label}`);
     if (d.inputs.length === 0) continue;
     const drawn = op.inputs.map(key).sort();
-    const listed = d.inputs.map(key).sort();
-    if (drawn.join("\n") !== listed.join("\n")) {
-      doubt(`Plan Details list the inputs ${listed.join(", ")} of ${nameOf(op)}, where the rows of the drawing give ${drawn.join(", ") || "none"}`);
+    const listed2 = d.inputs.map(key).sort();
+    if (drawn.join("\n") !== listed2.join("\n")) {
+      doubt(`Plan Details list the inputs ${listed2.join(", ")} of ${nameOf(op)}, where the rows of the drawing give ${drawn.join(", ") || "none"}`);
     }
   }
 }
@@ -26397,12 +26622,12 @@ function mergeDetails(plan, details, warnings) {
     if (op.actualRows === void 0) op.actualRows = d.actualRows;
     if (d.type !== op.type) warnings.push({ code: "details-mismatch", message: `Operator ${op.id} is ${op.label} in the graph but ${d.label} in Plan Details; the graph's name is used.` });
     const drawn = op.children;
-    const listed = d.children;
+    const listed2 = d.children;
     const same = (a, b) => a.length === b.length && [...a].sort((x, y) => x - y).every((x, i) => x === [...b].sort((p, q2) => p - q2)[i]);
-    if (d.inputs.length > 0 && !same(drawn, listed)) {
+    if (d.inputs.length > 0 && !same(drawn, listed2)) {
       warnings.push({
         code: "details-mismatch",
-        message: `The graph draws operator ${op.label} (${op.id}) with the inputs [${drawn.join(", ")}] but Plan Details list [${listed.join(", ")}]; the graph was used.`
+        message: `The graph draws operator ${op.label} (${op.id}) with the inputs [${drawn.join(", ")}] but Plan Details list [${listed2.join(", ")}]; the graph was used.`
       });
     }
     for (const w of d.objectsWritten) if (!op.objectsWritten.some((x) => x === w)) op.objectsWritten.push(w);
@@ -29340,10 +29565,10 @@ function ownPlan(text2, explainTime, queryNo) {
   return { document: document2 };
 }
 function defaultRunner(file, args) {
-  return new Promise((resolve10) => {
+  return new Promise((resolve11) => {
     (0, import_node_child_process.execFile)(file, args, { timeout: 12e4, maxBuffer: 64 * 1024 * 1024, env: childEnvironment() }, (error, stdout, stderr) => {
       const code = error ? typeof error.code === "number" ? error.code : 1 : 0;
-      resolve10({ code, stdout: String(stdout), stderr: String(stderr) });
+      resolve11({ code, stdout: String(stdout), stderr: String(stderr) });
     });
   });
 }
@@ -31624,8 +31849,8 @@ var require_semaphore = __commonJS({
         this._waiting = [];
       }
       lock(thunk) {
-        return new Promise((resolve10, reject) => {
-          this._waiting.push({ thunk, resolve: resolve10, reject });
+        return new Promise((resolve11, reject) => {
+          this._waiting.push({ thunk, resolve: resolve11, reject });
           this.runNext();
         });
       }
@@ -33251,9 +33476,9 @@ ${JSON.stringify(message, null, 4)}`);
           if (typeof cancellationStrategy.sender.enableCancellation === "function") {
             cancellationStrategy.sender.enableCancellation(requestMessage);
           }
-          return new Promise(async (resolve10, reject) => {
+          return new Promise(async (resolve11, reject) => {
             const resolveWithCleanup = (r) => {
-              resolve10(r);
+              resolve11(r);
               cancellationStrategy.sender.cleanup(id);
               disposable?.dispose();
             };
@@ -38895,8 +39120,8 @@ var require_server = __commonJS({
         if (value instanceof Promise) {
           return value;
         } else if (Is2.thenable(value)) {
-          return new Promise((resolve10, reject) => {
-            value.then((resolved) => resolve10(resolved), (error) => reject(error));
+          return new Promise((resolve11, reject) => {
+            value.then((resolved) => resolve11(resolved), (error) => reject(error));
           });
         } else {
           return Promise.resolve(value);
@@ -39180,7 +39405,7 @@ var require_files = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileSystem = void 0;
     exports2.uriToFilePath = uriToFilePath;
-    exports2.resolve = resolve10;
+    exports2.resolve = resolve11;
     exports2.resolveGlobalNodePath = resolveGlobalNodePath;
     exports2.resolveGlobalYarnPath = resolveGlobalYarnPath;
     exports2.resolveModulePath = resolveModulePath;
@@ -39209,7 +39434,7 @@ var require_files = __commonJS({
     function isWindows() {
       return process.platform === "win32";
     }
-    function resolve10(moduleName, nodePath, cwd, tracer) {
+    function resolve11(moduleName, nodePath, cwd, tracer) {
       const nodePathKey = "NODE_PATH";
       const app = [
         "var p = process;",
@@ -39228,7 +39453,7 @@ var require_files = __commonJS({
         "}",
         "});"
       ].join("");
-      return new Promise((resolve11, reject) => {
+      return new Promise((resolve12, reject) => {
         const env = process.env;
         const newEnv = /* @__PURE__ */ Object.create(null);
         Object.keys(env).forEach((key) => newEnv[key] = env[key]);
@@ -39260,7 +39485,7 @@ var require_files = __commonJS({
             if (message2.c === "r") {
               cp.send({ c: "e" });
               if (message2.s) {
-                resolve11(message2.r);
+                resolve12(message2.r);
               } else {
                 reject(new Error(`Failed to resolve module: ${moduleName}`));
               }
@@ -39388,17 +39613,17 @@ var require_files = __commonJS({
         if (!path.isAbsolute(nodePath)) {
           nodePath = path.join(workspaceRoot, nodePath);
         }
-        return resolve10(moduleName, nodePath, nodePath, tracer).then((value) => {
+        return resolve11(moduleName, nodePath, nodePath, tracer).then((value) => {
           if (FileSystem.isParent(nodePath, value)) {
             return value;
           } else {
             return Promise.reject(new Error(`Failed to load ${moduleName} from node path location.`));
           }
         }).then(void 0, (_error) => {
-          return resolve10(moduleName, resolveGlobalNodePath(tracer), workspaceRoot, tracer);
+          return resolve11(moduleName, resolveGlobalNodePath(tracer), workspaceRoot, tracer);
         });
       } else {
-        return resolve10(moduleName, resolveGlobalNodePath(tracer), workspaceRoot, tracer);
+        return resolve11(moduleName, resolveGlobalNodePath(tracer), workspaceRoot, tracer);
       }
     }
   }
@@ -39480,10 +39705,10 @@ var require_ril = __commonJS({
         return api_1.Disposable.create(() => this.stream.off("end", listener));
       }
       write(data, encoding) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve11, reject) => {
           const callback = (error) => {
             if (error === void 0 || error === null) {
-              resolve10();
+              resolve11();
             } else {
               reject(error);
             }
@@ -39775,10 +40000,10 @@ var require_main = __commonJS({
     }
     function createClientPipeTransport(pipeName, encoding = "utf-8") {
       let connectResolve;
-      const connected = new Promise((resolve10, _reject) => {
-        connectResolve = resolve10;
+      const connected = new Promise((resolve11, _reject) => {
+        connectResolve = resolve11;
       });
-      return new Promise((resolve10, reject) => {
+      return new Promise((resolve11, reject) => {
         const server2 = (0, net_1.createServer)((socket) => {
           server2.close();
           connectResolve([
@@ -39789,7 +40014,7 @@ var require_main = __commonJS({
         server2.on("error", reject);
         server2.listen(pipeName, () => {
           server2.removeListener("error", reject);
-          resolve10({
+          resolve11({
             onConnected: () => {
               return connected;
             }
@@ -39806,10 +40031,10 @@ var require_main = __commonJS({
     }
     function createClientSocketTransport(port, encoding = "utf-8") {
       let connectResolve;
-      const connected = new Promise((resolve10, _reject) => {
-        connectResolve = resolve10;
+      const connected = new Promise((resolve11, _reject) => {
+        connectResolve = resolve11;
       });
-      return new Promise((resolve10, reject) => {
+      return new Promise((resolve11, reject) => {
         const server2 = (0, net_1.createServer)((socket) => {
           server2.close();
           connectResolve([
@@ -39826,7 +40051,7 @@ var require_main = __commonJS({
             return;
           }
           const boundPort = address.port;
-          resolve10({
+          resolve11({
             port: () => boundPort,
             onConnected: () => {
               return connected;
@@ -41674,7 +41899,7 @@ var init_server_state = __esm({
         return this.settings.diagnosticsScope === "workspace" ? this.workspace.paths() : this.openPaths();
       }
     };
-    yieldToEvents = () => new Promise((resolve10) => setImmediate(resolve10));
+    yieldToEvents = () => new Promise((resolve11) => setImmediate(resolve11));
   }
 });
 
@@ -42352,7 +42577,7 @@ function sizeOnDisk(path) {
     return void 0;
   }
 }
-var import_node_fs12, import_node_path16, import_ignore3, import_node6, SQL_HINT, usesJavaOrm, PROJECT_CONFIGURATION, DiskFiles;
+var import_node_fs12, import_node_path16, import_ignore3, import_node6, SQL_HINT, usesJavaOrm, SEQUELIZE_EVIDENCE, PROJECT_CONFIGURATION, DiskFiles;
 var init_disk_files = __esm({
   "server/src/lsp/disk-files.ts"() {
     "use strict";
@@ -42370,6 +42595,7 @@ var init_disk_files = __esm({
     init_skip_notices();
     SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
     usesJavaOrm = (text2) => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b/.test(text2);
+    SEQUELIZE_EVIDENCE = /(?:\/package\.json|\/\.sequelizerc|\/config\/[\w.-]{1,100}\.(?:json|ya?ml)|\.(?:[cm]?[jt]s|[jt]sx))$/i;
     PROJECT_CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|Pipfile)$/i;
     DiskFiles = class {
       constructor(state, diagnostics, configuration2) {
@@ -42436,7 +42662,11 @@ var init_disk_files = __esm({
         const batching = java.length > 0 ? hibernateBatchingFolders(java) : /* @__PURE__ */ new Map();
         const rereadJava = s.workspace.setHibernateBatching(batching, usesJavaOrm);
         for (const [folder, b] of batching) s.log("info", `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? "not set"}`);
-        if (reread.length > 0 || rereadJava.length > 0) this.diagnostics.markDirty(s.publishablePaths());
+        const js = [...s.workspace.sourcesOf("javascript"), ...s.workspace.sourcesOf("typescript")];
+        const sequelize = js.length > 0 ? sequelizeDb2Folders(js) : /* @__PURE__ */ new Map();
+        const rereadJs = s.workspace.setSequelizeDb2Folders(new Set(sequelize.keys()), usesSequelizeModels);
+        for (const [folder, why] of sequelize) s.log("info", `Sequelize on Db2 in ${folder}: ${why}`);
+        if (reread.length > 0 || rereadJava.length > 0 || rereadJs.length > 0) this.diagnostics.markDirty(s.publishablePaths());
       }
       /** A file is no longer on disk (or never was a file): out of the engine, its findings or notice cleared. */
       gone(path) {
@@ -42520,6 +42750,7 @@ var init_disk_files = __esm({
         for (const change of changes) {
           if (!change?.uri?.startsWith("file:")) continue;
           const path = s.pathOf(change.uri);
+          if (SEQUELIZE_EVIDENCE.test(path.replace(/\\/g, "/"))) evidenceChanged = true;
           if (path.endsWith(".py") || REQUIREMENT_FILE.test((0, import_node_path16.basename)(path)) || PROJECT_CONFIGURATION.test((0, import_node_path16.basename)(path)) || HIBERNATE_CONFIG_FILE.test((0, import_node_path16.basename)(path))) evidenceChanged = true;
           if ((0, import_node_path16.basename)(path) === CONFIG_FILE_NAME) {
             configChanged = true;
@@ -43032,9 +43263,9 @@ function extendDirective(text2, commentStart, commentEnd, kind, rules) {
   const slice = text2.slice(commentStart, commentEnd);
   const m = DIRECTIVE_RULES.exec(slice);
   if (!m || m[1] !== kind) return void 0;
-  const listed = m[2].split(",").map((r) => r.trim()).filter(Boolean);
-  const missing = rules.filter((r) => !listed.includes(r));
-  if (listed.length === 0 || missing.length === 0) return void 0;
+  const listed2 = m[2].split(",").map((r) => r.trim()).filter(Boolean);
+  const missing = rules.filter((r) => !listed2.includes(r));
+  if (listed2.length === 0 || missing.length === 0) return void 0;
   if (slice.slice(m.index + m[0].length).startsWith(":")) return void 0;
   const at = commentStart + m.index + m[0].trimEnd().length;
   return { span: { start: at, end: at }, newText: `, ${missing.join(", ")}` };
@@ -43351,6 +43582,8 @@ var init_language_server = __esm({
               { globPattern: `**/${CONFIG_FILE_NAME}` },
               { globPattern: "**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.ini,*.cfg}" },
               // And Hibernate's batch size in a Java project's configuration (DiskFiles.refreshProjectEvidence).
+              // And what tells that Sequelize runs on Db2: package.json, .sequelizerc, config/config.json.
+              { globPattern: "**/{package.json,.sequelizerc,config/*.json}" },
               { globPattern: "**/{persistence.xml,hibernate.cfg.xml,hibernate.properties,application*.properties,application*.yml,application*.yaml}" }
             ]
           }).catch((error) => s.log("warn", `could not register file watchers: ${describe(error)}`));
@@ -43465,7 +43698,7 @@ ${CI_CHECK_USAGE}
 function summarize(run2) {
   const summary = { files: run2.files.length, statements: 0, statementsInBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0, passedThrough: 0, skipped: run2.skipped.length, leftOut: 0 };
   for (const file of run2.files) {
-    const model = run2.workspace.model(file);
+    const model = run2.workspace.linkedModel(file);
     if (run2.workspace.leftOut(file)) summary.leftOut++;
     const coverage = coverageOf(model);
     summary.statements += coverage.statements;
@@ -43643,7 +43876,7 @@ ${USAGE}`);
   }
 }
 function readStream(stream, maxBytes = Infinity) {
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve11, reject) => {
     const chunks = [];
     let total = 0;
     const onData = (c) => {
@@ -43658,7 +43891,7 @@ function readStream(stream, maxBytes = Infinity) {
       chunks.push(c);
     };
     stream.on("data", onData);
-    stream.on("end", () => resolve10(Buffer.concat(chunks).toString("utf8")));
+    stream.on("end", () => resolve11(Buffer.concat(chunks).toString("utf8")));
     stream.on("error", reject);
   });
 }
