@@ -93,3 +93,36 @@ describe('language server: Hibernate batch size in a Java project\'s configurati
     await s.waitFor('Loader.java cleared', () => !(s.diagnostics.get(loader) ?? []).some((d) => d.code === 'single-row-insert'));
   });
 });
+
+const SEQUELIZE_LOADER = `const { Order } = require('../models');
+
+async function importOrders(rows) {
+  for (const row of rows) {
+    await Order.create(row);
+  }
+}
+module.exports = { importOrders };
+`;
+
+describe('language server: project evidence for Sequelize on Db2', function () {
+  this.timeout(60000);
+  const ws = tempWorkspace('insertlint-ws-sequelize-');
+
+  it('a service that only imports its models gets its findings when package.json adds ibm_db, and loses them when the dependency goes', async () => {
+    const pkg = join(ws.dir, 'package.json');
+    writeFileSync(pkg, JSON.stringify({ name: 'app', dependencies: { sequelize: '^6.37.0' } }));
+    mkdirSync(join(ws.dir, 'src', 'services'), { recursive: true });
+    const loaderPath = join(ws.dir, 'src', 'services', 'import.js');
+    writeFileSync(loaderPath, SEQUELIZE_LOADER);
+    const s = await ws.start();
+    await s.waitIdle();
+    const loader = uriOf(loaderPath);
+    assert.deepEqual(s.diagnostics.get(loader) ?? [], []);
+    writeFileSync(pkg, JSON.stringify({ name: 'app', dependencies: { sequelize: '^6.37.0', ibm_db: '^3.2.0' } }));
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(pkg), type: 2 }] });
+    await s.waitFor('import.js single-row-insert', () => (s.diagnostics.get(loader) ?? []).some((d) => d.code === 'single-row-insert'));
+    writeFileSync(pkg, JSON.stringify({ name: 'app', dependencies: { sequelize: '^6.37.0', pg: '^8.0.0' } }));
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(pkg), type: 2 }] });
+    await s.waitFor('import.js cleared', () => (s.diagnostics.get(loader) ?? []).length === 0);
+  });
+});

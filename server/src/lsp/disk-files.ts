@@ -25,6 +25,15 @@ import type { Configuration } from './configuration';
  */
 const SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
 
+/**
+ * Code that has findings without naming SQL: an ORM's inserts (`em.persist`, `session.add`, `Order.create` of a
+ * Sequelize model imported from `../models`), the entity and model classes other files' inserts are named by
+ * (`@Entity`, `__tablename__`), and a service layer whose loops call a data-access object of another file
+ * (`OrderDao dao`, `from app.dao import save_row`). The front ends decide; this only keeps such files in the index
+ * (without it the editor never saw a Sequelize loader or a JPA loop that flushes without a commit).
+ */
+const ORM_HINT = /\b(?:sqlalchemy|flask_sqlalchemy|__tablename__|sequelize|bulkCreate|models|persist|EntityManager|MappedSuperclass|hibernate|saveAll|crud)\b|@Entity\b|(?:dao|repository|repositories|repo|services?|mappers?|stores?|gateways?)\b|\b(?:from|import)[ \t]+[\w.]{0,200}\bdb\b/i;
+
 /** Files that may hold a Db2 SQLAlchemy URL (the language server watches them: language-server.ts). */
 /** A Java file that may use an ORM (the files a change of Hibernate's configuration may read otherwise). */
 const usesJavaOrm = (text: string): boolean => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b/.test(text);
@@ -78,7 +87,7 @@ export class DiskFiles {
     }
     // COBOL copybooks and LOAD control cards matter without naming SQL (paragraphs of loops, LOAD DATA).
     const language = s.workspace.languageOf(path);
-    if (language !== 'sql' && language !== 'cobol' && language !== 'jcl' && !SQL_HINT.test(read.text)) {
+    if (language !== 'sql' && language !== 'cobol' && language !== 'jcl' && !SQL_HINT.test(read.text) && !ORM_HINT.test(read.text)) {
       // Application code that never mentions SQL cannot have findings: keep it out of memory.
       if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
       s.onDisk.delete(path);
