@@ -42577,7 +42577,7 @@ function sizeOnDisk(path) {
     return void 0;
   }
 }
-var import_node_fs12, import_node_path16, import_ignore3, import_node6, SQL_HINT, usesJavaOrm, SEQUELIZE_EVIDENCE, PROJECT_CONFIGURATION, DiskFiles;
+var import_node_fs12, import_node_path16, import_ignore3, import_node6, SQL_HINT, ORM_HINT, usesJavaOrm, SEQUELIZE_EVIDENCE, PROJECT_CONFIGURATION, DiskFiles;
 var init_disk_files = __esm({
   "server/src/lsp/disk-files.ts"() {
     "use strict";
@@ -42594,6 +42594,7 @@ var init_disk_files = __esm({
     init_model_queries();
     init_skip_notices();
     SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
+    ORM_HINT = /\b(?:sqlalchemy|flask_sqlalchemy|__tablename__|sequelize|bulkCreate|models|persist|EntityManager|MappedSuperclass|hibernate|saveAll|crud)\b|@Entity\b|(?:dao|repository|repositories|repo|services?|mappers?|stores?|gateways?)\b|\b(?:from|import)[ \t]+[\w.]{0,200}\bdb\b/i;
     usesJavaOrm = (text2) => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b/.test(text2);
     SEQUELIZE_EVIDENCE = /(?:\/package\.json|\/\.sequelizerc|\/config\/[\w.-]{1,100}\.(?:json|ya?ml)|\.(?:[cm]?[jt]s|[jt]sx))$/i;
     PROJECT_CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|Pipfile)$/i;
@@ -42633,7 +42634,7 @@ var init_disk_files = __esm({
           return false;
         }
         const language = s.workspace.languageOf(path);
-        if (language !== "sql" && language !== "cobol" && language !== "jcl" && !SQL_HINT.test(read.text)) {
+        if (language !== "sql" && language !== "cobol" && language !== "jcl" && !SQL_HINT.test(read.text) && !ORM_HINT.test(read.text)) {
           if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
           s.onDisk.delete(path);
           this.codeWithoutSql++;
