@@ -10088,16 +10088,7 @@ var init_workspace_files = __esm({
         const same = folders.size === this.sqlalchemyDb2.size && [...folders].every((f) => this.sqlalchemyDb2.has(f));
         if (same) return [];
         this.sqlalchemyDb2 = new Set(folders);
-        this.frontEndOptionsMade = void 0;
-        const reread = [];
-        for (const [path, entry] of this.files) {
-          const source = entry.model.source;
-          if (source.language !== "python" || entry.model.timedOut || !mayChange(source.text)) continue;
-          this.files.set(path, this.newEntry(source, void 0));
-          reread.push(path);
-        }
-        if (reread.length > 0) this.invalidate();
-        return reread;
+        return this.readAgainWithNewEvidence((language) => language === "python", mayChange);
       }
       /**
        * JavaScript/TypeScript projects' tops that show Db2 as Sequelize's database (FrontEndOptions.sequelizeDb2Folders), as
@@ -10113,16 +10104,7 @@ var init_workspace_files = __esm({
         const same = folders.size === this.sequelizeDb2.size && [...folders].every((f) => this.sequelizeDb2.has(f));
         if (same) return [];
         this.sequelizeDb2 = new Set(folders);
-        this.frontEndOptionsMade = void 0;
-        const reread = [];
-        for (const [path, entry] of this.files) {
-          const source = entry.model.source;
-          if (source.language !== "javascript" && source.language !== "typescript" || entry.model.timedOut || !mayChange(source.text)) continue;
-          this.files.set(path, this.newEntry(source, void 0));
-          reread.push(path);
-        }
-        if (reread.length > 0) this.invalidate();
-        return reread;
+        return this.readAgainWithNewEvidence((language) => language === "javascript" || language === "typescript", mayChange);
       }
       /**
        * Hibernate's batching as Java projects' configuration sets it (FrontEndOptions.hibernateBatching), as the CLI and
@@ -10138,11 +10120,19 @@ var init_workspace_files = __esm({
         const same = byFolder.size === old.size && [...byFolder].every(([folder, b]) => old.get(folder)?.file === b.file && old.get(folder)?.batchSize === b.batchSize);
         if (same) return [];
         this.hibernateBatching = new Map(byFolder);
+        return this.readAgainWithNewEvidence((language) => language === "java", mayChange);
+      }
+      /**
+       * After new project evidence (setSqlalchemyDb2Folders, setSequelizeDb2Folders, setHibernateBatching): the front ends'
+       * options made again, and the files of those languages whose reading it may change (`mayChange`) read again; their
+       * paths (the editor publishes them again).
+       */
+      readAgainWithNewEvidence(ofLanguage, mayChange) {
         this.frontEndOptionsMade = void 0;
         const reread = [];
         for (const [path, entry] of this.files) {
           const source = entry.model.source;
-          if (source.language !== "java" || entry.model.timedOut || !mayChange(source.text)) continue;
+          if (!ofLanguage(source.language) || entry.model.timedOut || !mayChange(source.text)) continue;
           this.files.set(path, this.newEntry(source, void 0));
           reread.push(path);
         }
@@ -16371,16 +16361,7 @@ function hibernateBatchingFolders(files2) {
     if (!path.endsWith(".java") || !JAVA_ORM_FILE.test(text2)) continue;
     const start = (0, import_node_path3.dirname)(path);
     if (tops.has(start)) continue;
-    let top = null;
-    for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
-      if (list(dir).some((n) => JAVA_PROJECT_TOP.test(n))) {
-        top = dir;
-        break;
-      }
-      const up = (0, import_node_path3.dirname)(dir);
-      if (up === dir) break;
-      dir = up;
-    }
+    const top = nearestUp(start, (dir) => list(dir).some((n) => JAVA_PROJECT_TOP.test(n)));
     tops.set(start, top);
     const root = top ?? start;
     if (found.has(root)) continue;
@@ -16426,16 +16407,7 @@ function sequelizeDb2Folders(files2) {
   const topOf = (start) => {
     const known = tops.get(start);
     if (known !== void 0) return known;
-    let top = null;
-    for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
-      if (isFile((0, import_node_path3.join)(dir, "package.json"))) {
-        top = dir;
-        break;
-      }
-      const up = (0, import_node_path3.dirname)(dir);
-      if (up === dir) break;
-      dir = up;
-    }
+    const top = nearestUp(start, (dir) => isFile((0, import_node_path3.join)(dir, "package.json")));
     tops.set(start, top);
     return top;
   };
@@ -16502,6 +16474,15 @@ function readSequelizeConfiguration(top) {
     if (said?.kind === "other") other = true;
   }
   return other ? void 0 : driver;
+}
+function nearestUp(start, isTop) {
+  for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
+    if (isTop(dir)) return dir;
+    const up = (0, import_node_path3.dirname)(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return null;
 }
 var import_node_fs3, import_node_path3, PROJECT_TOP, CONFIGURATION, MAX_BYTES, MAX_FILES_PER_FOLDER, MAX_LEVELS, ProjectEvidenceFinder, JAVA_PROJECT_TOP, JAVA_CONFIG_FOLDERS, JAVA_ORM_FILE, JS_FILE, SEQUELIZE_CONFIG_FILE, ENV_FILE;
 var init_project_evidence = __esm({

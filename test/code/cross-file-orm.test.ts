@@ -3,15 +3,12 @@
 // and models.py maps the class's __tablename__. The engine names the entity's table in the INSERT (not `<Order>`),
 // and for Java an IDENTITY id (its own or a @MappedSuperclass's) makes each persist one row per call.
 import * as assert from 'node:assert/strict';
-import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+import { brief, INSERT_RULES, lintCode, posOf, projectOnDisk } from './helpers';
 import { entityIndex, withOrmEntities } from '../../server/src/engine/orm-entities';
 import type { FileModel } from '../../server/src/engine/types';
 import type { SqlExecution } from '../../server/src/code-model/types';
 import { changedNames, dependentFiles, fileNames, ormClassKey, schemaFacts } from '../../server/src/lsp/model-queries';
 import { growthRatio } from '../robustness/support';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { lintPaths } from '../../server/src/cli/lint-run';
 import { summarize } from '../../server/src/cli/check-command';
 
@@ -52,12 +49,7 @@ function targets(findings: { message: string }[]): string[] {
 
 describe('code: ORM inserts of an entity class of another file (Java, Python)', () => {
   it('check counts the INSERT of an entity class of another file among the statements it read', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'insertlint-orm-'));
-    const files = { 'src/com/acme/model/Order.java': entity('com.acme.model', 'ORDERS'), 'src/com/acme/load/Loader.java': LOADER };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
+    const dir = projectOnDisk({ 'src/com/acme/model/Order.java': entity('com.acme.model', 'ORDERS'), 'src/com/acme/load/Loader.java': LOADER }, 'insertlint-orm-');
     const run = await lintPaths({ paths: ['.'], cwd: dir });
     assert.deepEqual(run.diagnostics.map((d) => d.rule), ['single-row-insert']);
     // (It said "0 statements" beside a finding on an INSERT INTO APP.ORDERS.)

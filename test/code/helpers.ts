@@ -4,6 +4,9 @@ import type { ConfigFile } from '../../server/src/engine/config';
 import { loadCodeFrontEnd, type TreeSitterCodeFrontEnd as CodeFrontEnd } from '../../server/src/code/frontend';
 import type { FileModel } from '../../server/src/engine/types';
 import { lintWorkspace, type Finding } from '../helpers/rule-tester';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 
 /** A finding as the code tests state it (no fix: none of the code rules has one). */
 export type CodeFinding = Omit<Finding, 'fix' | 'suppressed'>;
@@ -50,4 +53,14 @@ export function posOf(text: string, needle: string, occurrence = 1): string {
   const before = text.slice(0, at);
   const line = before.split('\n').length;
   return `${line}:${at - before.lastIndexOf('\n')}`;
+}
+
+/** A project folder on disk (a new temporary one, named from `prefix`) holding these files, by relative path. */
+export function projectOnDisk(files: Record<string, string>, prefix = 'insertlint-project-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
 }

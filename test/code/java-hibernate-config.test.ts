@@ -2,23 +2,15 @@
 // application*.properties / *.yml: cli/project-evidence.ts, code/hibernate-config.ts): an ORM loop flushed once after
 // it is one INSERT per entity when the configuration is found and sets no hibernate.jdbc.batch_size.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { lintPaths } from '../../server/src/cli/lint-run';
 import { hibernateBatchingFolders } from '../../server/src/cli/project-evidence';
 import { hibernateBatchSizeIn } from '../../server/src/code/hibernate-config';
 import { runCli } from '../ci/repo';
+import { projectOnDisk } from './helpers';
 
-/** A project folder on disk with these files. */
-function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'insertlint-hibernate-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const project = (files: Record<string, string>): string => projectOnDisk(files, 'insertlint-hibernate-');
 
 const POM = '<project><modelVersion>4.0.0</modelVersion></project>\n';
 const LOADER_PATH = 'src/main/java/demo/Loader.java';

@@ -1,10 +1,9 @@
 // Flask-SQLAlchemy (db = SQLAlchemy(app), db.session, db.Model, db.insert) and the project evidence that a SQLAlchemy
 // application runs on Db2 (a Db2 URL in its configuration, ibm_db_sa among its requirements: cli/project-evidence.ts).
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brief, INSERT_RULES, lintCode, posOf, projectOnDisk } from './helpers';
 import { lintPaths } from '../../server/src/cli/lint-run';
 import { NO_DB2_ACCESS } from '../../server/src/code/access';
 import { flaskTableName } from '../../server/src/code/languages/python-sqlalchemy-inserts';
@@ -76,15 +75,7 @@ def one_by_one(rows):
   });
 });
 
-/** A project folder on disk with these files. */
-function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'insertlint-flask-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const project = (files: Record<string, string>): string => projectOnDisk(files, 'insertlint-flask-');
 
 /** A loader that names no Db2 driver and no SQL: it uses SQLAlchemy's ORM only. */
 const LOADER = `from sqlalchemy.orm import Session

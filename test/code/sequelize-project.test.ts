@@ -3,24 +3,16 @@
 // A file of such a project that uses its models (imported from its models module, sequelize.models.Order) is read as a
 // file that imports a configured driverModules module is, without configuration.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { lintPaths } from '../../server/src/cli/lint-run';
 import { sequelizeDb2Folders } from '../../server/src/cli/project-evidence';
 import { NO_DB2_ACCESS, sequelizeDb2Evidence, usesSequelizeModels } from '../../server/src/code/access';
 import { runCli } from '../ci/repo';
 import { lintWorkspace } from '../helpers/rule-tester';
-import { codeFrontEnd, lintCode } from './helpers';
+import { codeFrontEnd, lintCode, projectOnDisk } from './helpers';
 
-function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'insertlint-sequelize-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const project = (files: Record<string, string>): string => projectOnDisk(files, 'insertlint-sequelize-');
 
 /** A loader that names no driver, no dialect and not even Sequelize: it uses the application's models. */
 const LOADER = `const { Order } = require('../models');

@@ -135,16 +135,7 @@ export function hibernateBatchingFolders(files: Iterable<{ path: string; text: s
     const start = dirname(path);
     if (tops.has(start)) continue;
     // Up to the project's top; without one (a lone file), the file's own folder.
-    let top: string | null = null;
-    for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
-      if (list(dir).some((n) => JAVA_PROJECT_TOP.test(n))) {
-        top = dir;
-        break;
-      }
-      const up = dirname(dir);
-      if (up === dir) break;
-      dir = up;
-    }
+    const top = nearestUp(start, (dir) => list(dir).some((n) => JAVA_PROJECT_TOP.test(n)));
     tops.set(start, top);
     const root = top ?? start;
     if (found.has(root)) continue;
@@ -211,16 +202,7 @@ export function sequelizeDb2Folders(files: Iterable<{ path: string; text: string
   const topOf = (start: string): string | null => {
     const known = tops.get(start);
     if (known !== undefined) return known;
-    let top: string | null = null;
-    for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
-      if (isFile(join(dir, 'package.json'))) {
-        top = dir;
-        break;
-      }
-      const up = dirname(dir);
-      if (up === dir) break;
-      dir = up;
-    }
+    const top = nearestUp(start, (dir) => isFile(join(dir, 'package.json')));
     tops.set(start, top);
     return top;
   };
@@ -294,4 +276,15 @@ function readSequelizeConfiguration(top: string): string | undefined {
   }
   // ibm_db beside sequelize: Db2's dialect, unless the configuration names another one.
   return other ? undefined : driver;
+}
+
+/** The nearest folder from `start` up (MAX_LEVELS at most) that `isTop` accepts, or null. */
+function nearestUp(start: string, isTop: (dir: string) => boolean): string | null {
+  for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
+    if (isTop(dir)) return dir;
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return null;
 }

@@ -302,16 +302,7 @@ export abstract class WorkspaceFiles {
     const same = folders.size === this.sqlalchemyDb2.size && [...folders].every((f) => this.sqlalchemyDb2.has(f));
     if (same) return [];
     this.sqlalchemyDb2 = new Set(folders);
-    this.frontEndOptionsMade = undefined;
-    const reread: string[] = [];
-    for (const [path, entry] of this.files) {
-      const source = entry.model.source;
-      if (source.language !== 'python' || entry.model.timedOut || !mayChange(source.text)) continue;
-      this.files.set(path, this.newEntry(source, undefined));
-      reread.push(path);
-    }
-    if (reread.length > 0) this.invalidate();
-    return reread;
+    return this.readAgainWithNewEvidence((language) => language === 'python', mayChange);
   }
 
   /**
@@ -329,16 +320,7 @@ export abstract class WorkspaceFiles {
     const same = folders.size === this.sequelizeDb2.size && [...folders].every((f) => this.sequelizeDb2.has(f));
     if (same) return [];
     this.sequelizeDb2 = new Set(folders);
-    this.frontEndOptionsMade = undefined;
-    const reread: string[] = [];
-    for (const [path, entry] of this.files) {
-      const source = entry.model.source;
-      if ((source.language !== 'javascript' && source.language !== 'typescript') || entry.model.timedOut || !mayChange(source.text)) continue;
-      this.files.set(path, this.newEntry(source, undefined));
-      reread.push(path);
-    }
-    if (reread.length > 0) this.invalidate();
-    return reread;
+    return this.readAgainWithNewEvidence((language) => language === 'javascript' || language === 'typescript', mayChange);
   }
 
   /**
@@ -356,11 +338,20 @@ export abstract class WorkspaceFiles {
     const same = byFolder.size === old.size && [...byFolder].every(([folder, b]) => old.get(folder)?.file === b.file && old.get(folder)?.batchSize === b.batchSize);
     if (same) return [];
     this.hibernateBatching = new Map(byFolder);
+    return this.readAgainWithNewEvidence((language) => language === 'java', mayChange);
+  }
+
+  /**
+   * After new project evidence (setSqlalchemyDb2Folders, setSequelizeDb2Folders, setHibernateBatching): the front ends'
+   * options made again, and the files of those languages whose reading it may change (`mayChange`) read again; their
+   * paths (the editor publishes them again).
+   */
+  private readAgainWithNewEvidence(ofLanguage: (language: FileLanguage) => boolean, mayChange: (text: string) => boolean): string[] {
     this.frontEndOptionsMade = undefined;
     const reread: string[] = [];
     for (const [path, entry] of this.files) {
       const source = entry.model.source;
-      if (source.language !== 'java' || entry.model.timedOut || !mayChange(source.text)) continue;
+      if (!ofLanguage(source.language) || entry.model.timedOut || !mayChange(source.text)) continue;
       this.files.set(path, this.newEntry(source, undefined));
       reread.push(path);
     }
