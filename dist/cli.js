@@ -14789,7 +14789,7 @@ var init_orm_entities = __esm({
 });
 
 // server/src/engine/workspace-links.ts
-var WorkspaceLinks, MAX_LINK_ROUNDS;
+var WorkspaceLinks, MAX_LINK_ROUNDS, IndexOfModels;
 var init_workspace_links = __esm({
   "server/src/engine/workspace-links.ts"() {
     "use strict";
@@ -14849,15 +14849,9 @@ var init_workspace_links = __esm({
        * must not index every C function again.
        */
       calledIndex() {
-        const cached = this.calledCache;
-        if (cached?.generation === this.generation) return cached.index;
-        const defining = [];
-        for (const entry of this.files.values()) if (entry.model.code?.functions) defining.push(entry.model);
-        const same = cached !== void 0 && cached.defining.length === defining.length && cached.defining.every((m, i) => m === defining[i]);
-        this.calledCache = { generation: this.generation, defining, index: same ? cached.index : functionIndex(defining) };
-        return this.calledCache.index;
+        return this.functionIndexes.get(this.generation, this.files.values());
       }
-      calledCache;
+      functionIndexes = new IndexOfModels((model) => !!model.code?.functions, functionIndex);
       /** The loops of all files that call methods on typed receivers (cross-file.ts), made once per generation. */
       callers() {
         if (this.callersCache?.generation !== this.generation) {
@@ -14871,15 +14865,9 @@ var init_workspace_links = __esm({
        * changed (a keystroke in a loader keeps the index, and the views made with it).
        */
       entities() {
-        const cached = this.entityCache;
-        if (cached?.generation === this.generation) return cached.index;
-        const declaring = [];
-        for (const entry of this.files.values()) if (entry.model.code?.entities) declaring.push(entry.model);
-        const same = cached !== void 0 && cached.declaring.length === declaring.length && cached.declaring.every((m, i) => m === declaring[i]);
-        this.entityCache = { generation: this.generation, declaring, index: same ? cached.index : entityIndex(declaring) };
-        return this.entityCache.index;
+        return this.entityIndexes.get(this.generation, this.files.values());
       }
-      entityCache;
+      entityIndexes = new IndexOfModels((model) => !!model.code?.entities, entityIndex);
       /** A model with the loops other files lend its methods, made once per model and caller index (schema, then rules). */
       withLentLoops(model) {
         const index = this.callers();
@@ -14894,6 +14882,24 @@ var init_workspace_links = __esm({
       lentViews = /* @__PURE__ */ new WeakMap();
     };
     MAX_LINK_ROUNDS = 4;
+    IndexOfModels = class {
+      constructor(contributes, make) {
+        this.contributes = contributes;
+        this.make = make;
+      }
+      contributes;
+      make;
+      cached;
+      get(generation, files2) {
+        const cached = this.cached;
+        if (cached?.generation === generation) return cached.index;
+        const models = [];
+        for (const entry of files2) if (this.contributes(entry.model)) models.push(entry.model);
+        const same = cached !== void 0 && cached.models.length === models.length && cached.models.every((m, i) => m === models[i]);
+        this.cached = { generation, models, index: same ? cached.index : this.make(models) };
+        return this.cached.index;
+      }
+    };
   }
 });
 

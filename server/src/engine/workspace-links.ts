@@ -65,16 +65,10 @@ export abstract class WorkspaceLinks extends WorkspaceFiles {
    * must not index every C function again.
    */
   private calledIndex(): FunctionIndex | undefined {
-    const cached = this.calledCache;
-    if (cached?.generation === this.generation) return cached.index;
-    const defining: FileModel[] = [];
-    for (const entry of this.files.values()) if (entry.model.code?.functions) defining.push(entry.model);
-    const same = cached !== undefined && cached.defining.length === defining.length && cached.defining.every((m, i) => m === defining[i]);
-    this.calledCache = { generation: this.generation, defining, index: same ? cached.index : functionIndex(defining) };
-    return this.calledCache.index;
+    return this.functionIndexes.get(this.generation, this.files.values());
   }
 
-  private calledCache?: { generation: number; defining: FileModel[]; index: FunctionIndex | undefined };
+  private readonly functionIndexes = new IndexOfModels((model) => !!model.code?.functions, functionIndex);
 
   /** The loops of all files that call methods on typed receivers (cross-file.ts), made once per generation. */
   private callers(): CallerIndex | undefined {
@@ -91,16 +85,10 @@ export abstract class WorkspaceLinks extends WorkspaceFiles {
    * changed (a keystroke in a loader keeps the index, and the views made with it).
    */
   private entities(): EntityIndex | undefined {
-    const cached = this.entityCache;
-    if (cached?.generation === this.generation) return cached.index;
-    const declaring: FileModel[] = [];
-    for (const entry of this.files.values()) if (entry.model.code?.entities) declaring.push(entry.model);
-    const same = cached !== undefined && cached.declaring.length === declaring.length && cached.declaring.every((m, i) => m === declaring[i]);
-    this.entityCache = { generation: this.generation, declaring, index: same ? cached.index : entityIndex(declaring) };
-    return this.entityCache.index;
+    return this.entityIndexes.get(this.generation, this.files.values());
   }
 
-  private entityCache?: { generation: number; declaring: FileModel[]; index: EntityIndex | undefined };
+  private readonly entityIndexes = new IndexOfModels((model) => !!model.code?.entities, entityIndex);
 
   /** A model with the loops other files lend its methods, made once per model and caller index (schema, then rules). */
   protected withLentLoops(model: FileModel): FileModel {
@@ -121,3 +109,26 @@ export abstract class WorkspaceLinks extends WorkspaceFiles {
 
 /** Rounds of reading C/C++ files that reach Db2 through another file's function (Workspace.refreshLinked). */
 const MAX_LINK_ROUNDS = 4;
+
+/**
+ * An index over the models of the files that contribute to it (that define C functions, that declare entities), looked
+ * at once per generation and made again only when those models changed: a keystroke elsewhere keeps it.
+ */
+class IndexOfModels<T> {
+  private cached?: { generation: number; models: FileModel[]; index: T };
+
+  constructor(
+    private readonly contributes: (model: FileModel) => boolean,
+    private readonly make: (models: FileModel[]) => T,
+  ) {}
+
+  get(generation: number, files: Iterable<{ model: FileModel }>): T {
+    const cached = this.cached;
+    if (cached?.generation === generation) return cached.index;
+    const models: FileModel[] = [];
+    for (const entry of files) if (this.contributes(entry.model)) models.push(entry.model);
+    const same = cached !== undefined && cached.models.length === models.length && cached.models.every((m, i) => m === models[i]);
+    this.cached = { generation, models, index: same ? cached.index : this.make(models) };
+    return this.cached.index;
+  }
+}
