@@ -10584,7 +10584,10 @@ function batchAdvice(api, dialect, execution2) {
     case "dbapi":
       return "send the rows with cursor.executemany";
     case "sqlalchemy":
-      if (construct === "orm") return "add the objects in the loop (or session.add_all(objs)) and flush or commit once after it (or every 1000 rows with a counter), so that one flush sends them together; or, to be sure of one executemany (the ORM still inserts one row at a time when it must fetch each generated key), pass the rows as a list of dicts to session.execute(insert(Model), rows)";
+      if (construct === "orm") {
+        const session = execution2?.connection?.name ?? "session";
+        return `add the objects in the loop (or ${session}.add_all(objs)) and flush or commit once after it (or every 1000 rows with a counter), so that one flush sends them together; or, to be sure of one executemany (the ORM still inserts one row at a time when it must fetch each generated key), pass the rows as a list of dicts to ${session}.execute(insert(Model), rows)`;
+      }
       return `gather the rows into a list of dicts (one per row, keyed by ${construct === "core" ? "column" : "the bound parameter names"}) and run the ${construct === "core" ? "insert" : "INSERT"} once with that list, ${execution2?.connection?.name ?? "conn"}.execute(${construct === "core" ? "insert(table)" : "text(sql)"}, rows): SQLAlchemy hands a list of parameter sets to the driver as one executemany`;
     case "sequelize":
       if (construct !== "orm") return "insert the rows with one call: sequelize.getQueryInterface().bulkInsert(table, rows) or a model's bulkCreate(rows), each one multi-row INSERT on Db2 (a few thousand rows at a time), or one sequelize.query with a multi-row VALUES list";
@@ -21316,6 +21319,10 @@ function ormClassOf2(target, file) {
 function sessionLike(name2, known) {
   return known ? known.kind === "session" : /^(?:\w+_)?session$|^sess$/i.test(name2);
 }
+function sessionAsWritten(receiver, name2, known) {
+  const written = receiver?.text;
+  return !known && written && written.length <= 100 && DOTTED_SESSION.test(written) && written.endsWith(`.${name2}`) ? written : name2;
+}
 function withDb2Shown(shown2, read) {
   const before = db2Shown;
   db2Shown = shown2;
@@ -21469,9 +21476,9 @@ function classifySqlalchemy(ctx, ev, file) {
       return events;
     }
     case "commit":
-      return recvName && (known || sessionLike(recvName, known)) && a.length === 0 ? [{ kind: "commit", api, connection: recvName }] : void 0;
+      return recvName && (known || sessionLike(recvName, known)) && a.length === 0 ? [{ kind: "commit", api, connection: sessionAsWritten(call.receiver, recvName, known) }] : void 0;
     case "flush":
-      return recvName && sessionLike(recvName, known) ? [{ kind: "flush", api, connection: recvName }] : void 0;
+      return recvName && sessionLike(recvName, known) ? [{ kind: "flush", api, connection: sessionAsWritten(call.receiver, recvName, known) }] : void 0;
     case "add":
     case "add_all":
     case "merge":
@@ -21514,7 +21521,7 @@ function ormAdd(ctx, ev, file, known) {
     api: "sqlalchemy",
     action: all ? "executeMany" : "executePrepared",
     sql: insertText(target, call.node),
-    connection: recvName,
+    connection: sessionAsWritten(call.receiver, recvName, known),
     batched: all,
     construct: "orm",
     ...all ? {} : { atFlush: true },
@@ -21571,7 +21578,7 @@ function isTextConstruct(node, call, ev, file) {
   const value = ev.assignedBefore?.(node.text, call.node.startIndex)?.[0]?.value;
   return value?.type === "call" && isSqlalchemyText(file.imports.qualify(value.childForFieldName("function")?.text ?? ""));
 }
-var files, db2Shown, FLASK_DB_MADE, FLASK_DB_IMPORTED, ROWS_NAME;
+var DOTTED_SESSION, files, db2Shown, FLASK_DB_MADE, FLASK_DB_IMPORTED, ROWS_NAME;
 var init_python_sqlalchemy = __esm({
   "server/src/code/languages/python-sqlalchemy.ts"() {
     "use strict";
@@ -21580,6 +21587,7 @@ var init_python_sqlalchemy = __esm({
     init_python_imports();
     init_python_sqlalchemy_inserts();
     init_parents();
+    DOTTED_SESSION = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*){1,3}$/;
     files = /* @__PURE__ */ new WeakMap();
     db2Shown = false;
     FLASK_DB_MADE = /^[ \t]*([A-Za-z_]\w{0,60})[ \t]*(?::[^=\n]{1,100})?=[ \t]*([\w.]{1,100})[ \t]*\(/gm;

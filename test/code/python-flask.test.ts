@@ -41,6 +41,19 @@ def load(rows):
     assert.match(findings.find((f) => f.rule === 'commit-per-row')!.message, /session/);
   });
 
+  it('the advice names the session as the code writes it: db.session.add_all, db.session.execute, one db.session', async () => {
+    const py = `${APP}
+def load(rows):
+    for r in rows:
+        db.session.add(OrderLine(id=r[0], item=r[1]))
+        db.session.commit()
+`;
+    const { findings } = await lintCode({ 'app.py': py });
+    const single = findings.find((f) => f.rule === 'single-row-insert')!.message;
+    assert.match(single, /\(or db\.session\.add_all\(objs\)\).*db\.session\.execute\(insert\(Model\), rows\)/);
+    assert.match(findings.find((f) => f.rule === 'commit-per-row')!.message, /Keep one db\.session for the whole loop.*db\.session\.execute\(insert\(Model\), rows\)/);
+  });
+
   it('db = SQLAlchemy() and db.init_app(app): db.session.add in the loop, one commit after it: silent', async () => {
     const py = `${APP.replace('db = SQLAlchemy(app)', 'db = SQLAlchemy()\ndb.init_app(app)')}
 def load(rows):

@@ -129,7 +129,10 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
     case 'sqlalchemy':
       // The ORM sends what was added at the flush: objects of one class flushed together go as one executemany when
       // it need not fetch each generated key back (the keys are set, or the dialect returns them in batches).
-      if (construct === 'orm') return 'add the objects in the loop (or session.add_all(objs)) and flush or commit once after it (or every 1000 rows with a counter), so that one flush sends them together; or, to be sure of one executemany (the ORM still inserts one row at a time when it must fetch each generated key), pass the rows as a list of dicts to session.execute(insert(Model), rows)';
+      if (construct === 'orm') {
+        const session = execution?.connection?.name ?? 'session';
+        return `add the objects in the loop (or ${session}.add_all(objs)) and flush or commit once after it (or every 1000 rows with a counter), so that one flush sends them together; or, to be sure of one executemany (the ORM still inserts one row at a time when it must fetch each generated key), pass the rows as a list of dicts to ${session}.execute(insert(Model), rows)`;
+      }
       // SQLAlchemy has no cursor to call executemany on: a list of parameter dicts given to one execute is run as one.
       // Named as the code names the connection or session it runs on (session.execute for a Session).
       return `gather the rows into a list of dicts (one per row, keyed by ${construct === 'core' ? 'column' : 'the bound parameter names'}) and run the ${construct === 'core' ? 'insert' : 'INSERT'} once with that list, ${execution?.connection?.name ?? 'conn'}.execute(${construct === 'core' ? 'insert(table)' : 'text(sql)'}, rows): SQLAlchemy hands a list of parameter sets to the driver as one executemany`;

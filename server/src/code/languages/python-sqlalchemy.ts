@@ -67,6 +67,17 @@ function sessionLike(name: string, known: SqlalchemyName | undefined): boolean {
   return known ? known.kind === 'session' : /^(?:\w+_)?session$|^sess$/i.test(name);
 }
 
+/**
+ * A session the file did not make, named as the code writes it (`db.session` in Flask, `self.session`): its adds,
+ * flushes and commits are kept under that name, which the advice then uses (`db.session.commit()`); else the name.
+ */
+function sessionAsWritten(receiver: Node | null | undefined, name: string, known: SqlalchemyName | undefined): string {
+  const written = receiver?.text;
+  return !known && written && written.length <= 100 && DOTTED_SESSION.test(written) && written.endsWith(`.${name}`) ? written : name;
+}
+
+const DOTTED_SESSION = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*){1,3}$/;
+
 /** One per file read: the model builder hands every call of a file the same evaluator. */
 const files = new WeakMap<Evaluator, PythonFile>();
 
@@ -275,9 +286,9 @@ export function classifySqlalchemy(ctx: CallContext, ev: Evaluator, file: Python
       return events;
     }
     case 'commit':
-      return recvName && (known || sessionLike(recvName, known)) && a.length === 0 ? [{ kind: 'commit', api, connection: recvName }] : undefined;
+      return recvName && (known || sessionLike(recvName, known)) && a.length === 0 ? [{ kind: 'commit', api, connection: sessionAsWritten(call.receiver, recvName, known) }] : undefined;
     case 'flush':
-      return recvName && sessionLike(recvName, known) ? [{ kind: 'flush', api, connection: recvName }] : undefined;
+      return recvName && sessionLike(recvName, known) ? [{ kind: 'flush', api, connection: sessionAsWritten(call.receiver, recvName, known) }] : undefined;
     case 'add':
     case 'add_all':
     case 'merge':
@@ -329,7 +340,7 @@ function ormAdd(ctx: CallContext, ev: Evaluator, file: PythonFile, known: Sqlalc
     api: 'sqlalchemy',
     action: all ? 'executeMany' : 'executePrepared',
     sql: insertText(target, call.node),
-    connection: recvName,
+    connection: sessionAsWritten(call.receiver, recvName, known),
     batched: all,
     construct: 'orm',
     ...(all ? {} : { atFlush: true }),
