@@ -16152,19 +16152,18 @@ function sqlalchemyDb2Shown(text2, options, path) {
   return PY_DB2.test(text2) || path !== void 0 && !!options.sqlalchemyDb2Folders && inFolders(path, options.sqlalchemyDb2Folders);
 }
 function projectBatching(path, byFolder) {
-  if (!byFolder || byFolder.size === 0) return void 0;
-  let found;
-  inFolders(path, { size: byFolder.size, has: (folder) => !!(found = byFolder.get(folder)) });
-  return found;
+  return byFolder && byFolder.size > 0 ? nearestFolder(path, (folder) => byFolder.get(folder)) : void 0;
 }
 function inFolders(path, folders) {
-  if (folders.size === 0) return false;
+  return folders.size > 0 && nearestFolder(path, (folder) => folders.has(folder) ? true : void 0) !== void 0;
+}
+function nearestFolder(path, lookup) {
   for (let end = path.length; ; ) {
     const cut = Math.max(path.lastIndexOf("/", end - 1), path.lastIndexOf("\\", end - 1));
-    if (cut < 0) return folders.has("");
+    if (cut < 0) return lookup("");
     const folder = path.slice(0, cut);
-    if (folders.has(folder) || (cut === 0 || folder.endsWith(":")) && folders.has(path.slice(0, cut + 1))) return true;
-    if (cut === 0) return false;
+    const found = lookup(folder) ?? (cut === 0 || folder.endsWith(":") ? lookup(path.slice(0, cut + 1)) : void 0);
+    if (found !== void 0 || cut === 0) return found;
     end = cut;
   }
 }
@@ -16356,14 +16355,7 @@ function hibernateBatchingFolders(files2) {
   const looked = /* @__PURE__ */ new Map();
   const list = (dir) => {
     let names3 = looked.get(dir);
-    if (!names3) {
-      try {
-        names3 = (0, import_node_fs3.readdirSync)(dir).sort();
-      } catch {
-        names3 = [];
-      }
-      looked.set(dir, names3);
-    }
+    if (!names3) looked.set(dir, names3 = listed(dir));
     return names3;
   };
   for (const { path, text: text2 } of files2) {
@@ -16389,20 +16381,16 @@ function readHibernateConfiguration(top, list) {
     const names3 = list(dir).filter((n) => HIBERNATE_CONFIG_FILE.test(n)).sort((a, b) => Number(a.includes("-")) - Number(b.includes("-")) || (a < b ? -1 : 1));
     for (const name2 of names3) {
       if (!HIBERNATE_CONFIG_FILE.test(name2) || read >= MAX_FILES_PER_FOLDER) continue;
-      const path = (0, import_node_path3.join)(dir, name2);
-      try {
-        const stat = (0, import_node_fs3.statSync)(path);
-        if (!stat.isFile() || stat.size > MAX_BYTES) continue;
-        read++;
-        const said = hibernateBatchSizeIn(name2, (0, import_node_fs3.readFileSync)(path, "utf8"));
-        if (!said) continue;
-        const shown2 = folder ? `${folder}/${name2}` : name2;
-        first ??= shown2;
-        if (said.batchSize !== null && (size === null || said.batchSize > size)) {
-          size = said.batchSize;
-          sizeFile = shown2;
-        }
-      } catch {
+      const text2 = readSmall((0, import_node_path3.join)(dir, name2));
+      if (text2 === void 0) continue;
+      read++;
+      const said = hibernateBatchSizeIn(name2, text2);
+      if (!said) continue;
+      const shown2 = folder ? `${folder}/${name2}` : name2;
+      first ??= shown2;
+      if (said.batchSize !== null && (size === null || said.batchSize > size)) {
+        size = said.batchSize;
+        sizeFile = shown2;
       }
     }
   }
@@ -16513,25 +16501,16 @@ var init_project_evidence = __esm({
         if (known) return known;
         const found = { top: false };
         this.looked.set(dir, found);
-        let names3;
-        try {
-          names3 = (0, import_node_fs3.readdirSync)(dir).sort();
-        } catch {
-          return found;
-        }
         let read = 0;
-        for (const name2 of names3) {
+        for (const name2 of listed(dir)) {
           if (PROJECT_TOP.test(name2)) found.top = true;
           if (found.evidence || read >= MAX_FILES_PER_FOLDER || !(REQUIREMENT_FILE.test(name2) || CONFIGURATION.test(name2))) continue;
           const path = (0, import_node_path3.join)(dir, name2);
-          try {
-            const stat = (0, import_node_fs3.statSync)(path);
-            if (!stat.isFile() || stat.size > MAX_BYTES) continue;
-            read++;
-            const why = sqlalchemyDb2Evidence(name2, (0, import_node_fs3.readFileSync)(path, "utf8"));
-            if (why) found.evidence = `${why} (${path})`;
-          } catch {
-          }
+          const text2 = readSmall(path);
+          if (text2 === void 0) continue;
+          read++;
+          const why = sqlalchemyDb2Evidence(name2, text2);
+          if (why) found.evidence = `${why} (${path})`;
         }
         return found;
       }

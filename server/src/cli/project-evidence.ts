@@ -36,26 +36,16 @@ export class ProjectEvidenceFinder {
     if (known) return known;
     const found: FolderLook = { top: false };
     this.looked.set(dir, found);
-    let names: string[];
-    try {
-      names = readdirSync(dir).sort();
-    } catch {
-      return found;
-    }
     let read = 0;
-    for (const name of names) {
+    for (const name of listed(dir)) {
       if (PROJECT_TOP.test(name)) found.top = true;
       if (found.evidence || read >= MAX_FILES_PER_FOLDER || !(REQUIREMENT_FILE.test(name) || CONFIGURATION.test(name))) continue;
       const path = join(dir, name);
-      try {
-        const stat = statSync(path);
-        if (!stat.isFile() || stat.size > MAX_BYTES) continue;
-        read++;
-        const why = sqlalchemyDb2Evidence(name, readFileSync(path, 'utf8'));
-        if (why) found.evidence = `${why} (${path})`;
-      } catch {
-        // Unreadable: no evidence.
-      }
+      const text = readSmall(path);
+      if (text === undefined) continue;
+      read++;
+      const why = sqlalchemyDb2Evidence(name, text);
+      if (why) found.evidence = `${why} (${path})`;
     }
     return found;
   }
@@ -120,14 +110,7 @@ export function hibernateBatchingFolders(files: Iterable<{ path: string; text: s
   const looked = new Map<string, string[]>();
   const list = (dir: string): string[] => {
     let names = looked.get(dir);
-    if (!names) {
-      try {
-        names = readdirSync(dir).sort();
-      } catch {
-        names = [];
-      }
-      looked.set(dir, names);
-    }
+    if (!names) looked.set(dir, (names = listed(dir)));
     return names;
   };
   for (const { path, text } of files) {
@@ -157,21 +140,16 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
     const names = list(dir).filter((n) => HIBERNATE_CONFIG_FILE.test(n)).sort((a, b) => Number(a.includes('-')) - Number(b.includes('-')) || (a < b ? -1 : 1));
     for (const name of names) {
       if (!HIBERNATE_CONFIG_FILE.test(name) || read >= MAX_FILES_PER_FOLDER) continue;
-      const path = join(dir, name);
-      try {
-        const stat = statSync(path);
-        if (!stat.isFile() || stat.size > MAX_BYTES) continue;
-        read++;
-        const said = hibernateBatchSizeIn(name, readFileSync(path, 'utf8'));
-        if (!said) continue;
-        const shown = folder ? `${folder}/${name}` : name;
-        first ??= shown;
-        if (said.batchSize !== null && (size === null || said.batchSize > size)) {
-          size = said.batchSize;
-          sizeFile = shown;
-        }
-      } catch {
-        // Unreadable: not configuration.
+      const text = readSmall(join(dir, name));
+      if (text === undefined) continue;
+      read++;
+      const said = hibernateBatchSizeIn(name, text);
+      if (!said) continue;
+      const shown = folder ? `${folder}/${name}` : name;
+      first ??= shown;
+      if (said.batchSize !== null && (size === null || said.batchSize > size)) {
+        size = said.batchSize;
+        sizeFile = shown;
       }
     }
   }

@@ -176,22 +176,23 @@ export function sqlalchemyDb2Shown(text: string, options: FrontEndOptions, path?
  * folder of the map at or above the file's. Undefined: none found (unknown).
  */
 export function projectBatching(path: string, byFolder: ReadonlyMap<string, HibernateBatching> | undefined): HibernateBatching | undefined {
-  if (!byFolder || byFolder.size === 0) return undefined;
-  let found: HibernateBatching | undefined;
-  inFolders(path, { size: byFolder.size, has: (folder: string) => !!(found = byFolder.get(folder)) } as ReadonlySet<string>);
-  return found;
+  return byFolder && byFolder.size > 0 ? nearestFolder(path, (folder) => byFolder.get(folder)) : undefined;
 }
 
-/** Whether a folder of the set holds `path` (its own folder or one above it), the nearest tried first. */
+/** Whether a folder of the set holds `path` (its own folder or one above it). */
 function inFolders(path: string, folders: ReadonlySet<string>): boolean {
-  if (folders.size === 0) return false;
+  return folders.size > 0 && nearestFolder(path, (folder) => (folders.has(folder) ? true : undefined)) !== undefined;
+}
+
+/** What `lookup` gives for the nearest folder holding `path` (its own folder first, then up), else undefined. */
+function nearestFolder<T>(path: string, lookup: (folder: string) => T | undefined): T | undefined {
   for (let end = path.length; ; ) {
     const cut = Math.max(path.lastIndexOf('/', end - 1), path.lastIndexOf('\\', end - 1));
-    if (cut < 0) return folders.has('');
+    if (cut < 0) return lookup('');
     const folder = path.slice(0, cut);
     // A root keeps its separator ('/', 'C:\\').
-    if (folders.has(folder) || ((cut === 0 || folder.endsWith(':')) && folders.has(path.slice(0, cut + 1)))) return true;
-    if (cut === 0) return false;
+    const found = lookup(folder) ?? ((cut === 0 || folder.endsWith(':')) ? lookup(path.slice(0, cut + 1)) : undefined);
+    if (found !== undefined || cut === 0) return found;
     end = cut;
   }
 }
