@@ -163,7 +163,7 @@ describe('language server: a rule past the time budget', function () {
   it('a document whose reading runs past the budget shows why it has no findings, as one whose rules do', async () => {
     await withServer({ fileBudgetMs: 10 }, async (client, logs, published, waitFor) => {
       const uri = 'untitled:big.sql';
-      const text = '-- a big load\n' + Array.from({ length: 30_000 }, (_, i) => `INSERT INTO APP.T (A, B) VALUES (${i}, 'row ${i}');`).join('\n') + '\n';
+      const text = '-- a big load\n' + Array.from({ length: 50_000 }, (_, i) => `INSERT INTO APP.T (A) VALUES (${i});`).join('\n') + '\n';
       client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text } });
       await waitFor('no diagnostics for the big document', () => published.some((p) => p.uri === uri));
       const why = 'analysis stopped after 10 ms (the time budget per file; raise insertlint.fileTimeBudget)';
@@ -195,7 +195,7 @@ describe('language server: a rule past the time budget', function () {
   it('insertlint.fileTimeBudget raised: a document whose reading ran past the old budget is read again', async () => {
     await withServer({ fileBudgetMs: 10 }, async (client, logs, published, waitFor, configure) => {
       const uri = 'untitled:big.sql';
-      const rows = Array.from({ length: 30_000 }, (_, i) => `INSERT INTO APP.T (A, B) VALUES (${i}, 'row ${i}');`).join('\n');
+      const rows = Array.from({ length: 50_000 }, (_, i) => `INSERT INTO APP.T (A) VALUES (${i});`).join('\n');
       const text = 'CREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), A INT, B VARCHAR(20));\n' + rows + '\n';
       client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text } });
       await waitFor('the time-budget warning', () => last(published, uri)?.diagnostics.some((d) => d.code === 'time-budget') === true);
@@ -249,7 +249,7 @@ describe('language server: a rule past the time budget', function () {
   it('insertlint.fileTimeBudget lowered: a document read within the old budget is not read again until it is next read', async () => {
     await withServer({ rules: [quick], fileBudgetMs: 10 }, async (client, logs, published, waitFor, configure) => {
       const uri = 'untitled:big.sql';
-      const text = '-- a big load\n' + Array.from({ length: 30_000 }, (_, i) => `INSERT INTO APP.T (A, B) VALUES (${i}, 'row ${i}');`).join('\n') + '\n';
+      const text = '-- a big load\n' + Array.from({ length: 50_000 }, (_, i) => `INSERT INTO APP.T (A) VALUES (${i});`).join('\n') + '\n';
       const open = () => client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text } });
       open();
       await waitFor('the finding under the 60 s budget', () => last(published, uri)?.diagnostics.some((d) => d.code === 'quick-rule') === true);
