@@ -4,6 +4,7 @@
 // queries): by use, not by the module's name. Files left out are counted, with the reason, in summaries.
 import type { FrontEndOptions } from '../engine/types';
 import type { HibernateBatching } from '../code-model/types';
+import { importedPythonModules, readPythonImports, type PythonImportLine } from './languages/python-imports';
 
 export const NO_DB2_ACCESS = 'no Db2 access found (no Db2 driver or configured driver module named, no SQL text handed to a query/execute/prepare call)';
 
@@ -21,20 +22,16 @@ const SQL_CALL = /\b\w{0,60}(?:query|Query|exec|Exec|prepare|Prepare)\w{0,60}\s{
 const JS_QUERY_BUILDER =
   /\b\w{0,60}(?:query|Query|sql|Sql|SQL)\w{0,60}\s{0,40}(?::[^=;\n]{0,200})?=\s{0,40}(?:async\s{1,40})?(?:\([^()]{0,200}\)(?:\s{0,40}:[^=;\n]{0,200})?|[A-Za-z_$][\w$]{0,60})\s{0,40}=>/;
 
-/** Module names as written in import/require (JS/TS) or import/from (Python) lines. */
-function importedModules(text: string, language: 'js' | 'python'): string[] {
+/** Module names as written in import/require lines (JS/TS). */
+function importedModules(text: string): string[] {
   const out: string[] = [];
-  const pattern =
-    language === 'js'
-      ? /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|^[ \t]*import\s+)["'`]([^"'`\n]{1,200})["'`]/gm
-      : /^[ \t]*(?:from\s+([\w.]{1,200})\s+import\b|import\s+([\w.]{1,200}(?:\s*,\s*[\w.]{1,200}){0,20}))/gm;
-  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    if (language === 'js') out.push(m[1]);
-    else if (m[1]) out.push(m[1]);
-    else out.push(...m[2].split(',').map((s) => s.trim()));
-  }
+  const pattern = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|^[ \t]*import\s+)["'`]([^"'`\n]{1,200})["'`]/gm;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) out.push(m[1]);
   return out;
 }
+
+/** A Python file's import lines (languages/python-imports.ts): read on first use, once per file read. */
+type ImportLines = () => readonly PythonImportLine[];
 
 /**
  * './db/client' names '../db/client.js' and 'src/db/client'; '@acme/db2' names '@acme/db2' and '@acme/db2/pool'. A
@@ -50,10 +47,11 @@ export function namesModule(specifier: string, configured: string): boolean {
   return a === b || a.endsWith('/' + b) || a.startsWith(b + '/') || (specifier.startsWith('.') && b.endsWith('/' + a));
 }
 
-function importsConfigured(text: string, language: 'js' | 'python', options: FrontEndOptions): boolean {
+/** Whether the file imports a configured driver module; `python`: the Python file's import lines. */
+function importsConfigured(text: string, options: FrontEndOptions, python?: ImportLines): boolean {
   if (options.driverModules.length === 0) return false;
-  const modules = importedModules(text, language);
-  return modules.some((m) => options.driverModules.some((c) => namesModule(language === 'python' ? m.replace(/\./g, '/') : m, language === 'python' ? c.replace(/\./g, '/') : c)));
+  const modules = python ? importedPythonModules(python()) : importedModules(text);
+  return modules.some((m) => options.driverModules.some((c) => namesModule(python ? m.replace(/\./g, '/') : m, python ? c.replace(/\./g, '/') : c)));
 }
 
 /** SQL handed to a call that can run it: the use that makes an unknown wrapper a database call. */
@@ -82,7 +80,7 @@ function otherDatabase(name: string): string {
 
 /** Undefined when the file reaches Db2; otherwise why it is left out. `path`: the file's, for the project's evidence (FrontEndOptions.sequelizeDb2Folders). */
 export function javascriptAccess(text: string, options: FrontEndOptions, path?: string): string | undefined {
-  if (JS_DB2.test(text) || SEQUELIZE_DB2.test(text) || importsConfigured(text, 'js', options)) return undefined;
+  if (JS_DB2.test(text) || SEQUELIZE_DB2.test(text) || importsConfigured(text, options)) return undefined;
   const other = JS_OTHER_DATABASE.exec(text);
   if (other) return otherDatabase(other[1]);
   // Sequelize set up for another database: its raw sequelize.query('INSERT …') goes there too.
@@ -112,7 +110,7 @@ export function isModelsModule(specifier: string): boolean {
  * `import { Order } from './models'`), or reaches them through the instance (`sequelize.models.Order`).
  */
 export function usesSequelizeModels(text: string): boolean {
-  return importedModules(text, 'js').some(isModelsModule) || /\bsequelize\s{0,40}\.\s{0,40}models\s{0,40}\.\s{0,40}[A-Z]/.test(text);
+  return importedModules(text).some(isModelsModule) || /\bsequelize\s{0,40}\.\s{0,40}models\s{0,40}\.\s{0,40}[A-Z]/.test(text);
 }
 
 /**
@@ -148,12 +146,15 @@ const ENV_DIALECT_DB2 = /^[ \t]{0,40}(?:export[ \t]{1,40})?\w{0,60}DIALECT[ \t]{
 const ENV_DIALECT_OTHER =
   /^[ \t]{0,40}(?:export[ \t]{1,40})?\w{0,60}DIALECT[ \t]{0,40}=[ \t]{0,40}['"]?(?:postgres|mysql|mariadb|sqlite|mssql|snowflake|oracle)\b|^[ \t]{0,40}(?:export[ \t]{1,40})?\w{1,60}[ \t]{0,40}=[ \t]{0,40}['"]?(?:postgres(?:ql)?|mysql|mariadb|sqlite|mssql):\/\//im;
 
-/** `path`: the file's, for the project's evidence (FrontEndOptions.sqlalchemyDb2Folders). */
-export function pythonAccess(text: string, options: FrontEndOptions, path?: string): string | undefined {
-  if (PY_DB2.test(text) || importsConfigured(text, 'python', options)) return undefined;
+/**
+ * `path`: the file's, for the project's evidence (FrontEndOptions.sqlalchemyDb2Folders); `importLines`: its import
+ * lines, when the caller shares them (else read here when needed).
+ */
+export function pythonAccess(text: string, options: FrontEndOptions, path?: string, importLines: ImportLines = () => readPythonImports(text)): string | undefined {
+  if (PY_DB2.test(text) || importsConfigured(text, options, importLines)) return undefined;
   const other = PY_OTHER_DATABASE.exec(text);
   if (other) return otherDatabase(other[1]);
-  if (runsSqlText(text) || importsDataAccess(text)) return undefined;
+  if (runsSqlText(text) || importsDataAccess(text, importLines)) return undefined;
   if (path === undefined || !options.sqlalchemyDb2Folders || !inFolders(path, options.sqlalchemyDb2Folders) || !usesSqlalchemy(text)) return NO_DB2_ACCESS;
   // A project on Db2 may hold a file that names another database's URL (a reporting copy, a test SQLite).
   const url = OTHER_SQLALCHEMY_URL.exec(text);
@@ -225,8 +226,6 @@ export function sqlalchemyDb2Evidence(name: string, text: string): string | unde
   return undefined;
 }
 
-/** An import line, with the module (from … import) and the names it imports. */
-const PY_IMPORT_LINE = /^[ \t]*(?:from[ \t]+([\w.]{1,200})[ \t]+import[ \t]+(\([^)]{0,2000}\)|[^\n#;]{1,2000})|import[ \t]+([^\n#;]{1,2000}))/gm;
 /** A module or name of a data-access layer: dao, order_dao, crud, repository, db, db_utils, store, gateway, mapper … */
 const DATA_ACCESS_NAME = /^(?:\w+_)?(?:daos?|crud|db|database|repositor(?:y|ies)|repos?|stores?|storage|persistence|gateways?|mappers?)(?:_\w+)?$/i;
 const PY_LOOP = /\b(?:for|while)\b/;
@@ -237,17 +236,12 @@ const PY_LOOP = /\b(?:for|while)\b/;
  * module's functions in a loop (engine/cross-file.ts lends the loop to them), so the file is read for its loops.
  * (Django's django.db is a framework's, not the code base's own layer.)
  */
-function importsDataAccess(text: string): boolean {
+function importsDataAccess(text: string, importLines: ImportLines): boolean {
   if (!text.includes('import') || !PY_LOOP.test(text)) return false;
-  for (let m = PY_IMPORT_LINE.exec(text); m; m = PY_IMPORT_LINE.exec(text)) {
-    const words = [...(m[1] ?? '').split('.'), ...(m[2] ?? m[3] ?? '').split(/[^\w]+/)];
-    if (words[0] === 'django') continue;
-    if (words.some((w) => w !== '' && DATA_ACCESS_NAME.test(w))) {
-      PY_IMPORT_LINE.lastIndex = 0;
-      return true;
-    }
-  }
-  return false;
+  // The words of the line as written: the module's parts, and the names and comments after `import`.
+  return importLines().some(
+    (line) => !(line.level === 0 && line.from?.split('.')[0] === 'django') && [...(line.from ?? '').split('.'), ...line.written.split(/[^\w]+/)].some((w) => w !== '' && DATA_ACCESS_NAME.test(w)),
+  );
 }
 
 const JDBC = /Statement|JdbcTemplate|setAutoCommit|executeUpdate|addBatch|batchUpdate|#sql|\bimport\s+javax?\.sql\./;

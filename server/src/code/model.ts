@@ -26,11 +26,16 @@ export interface ExtractResult {
 export interface ExtractHooks {
   /** Events of calls a pre-scanner stands for (EXEC SQL, #sql placeholders); undefined: not such a call. */
   preEvents?: (ctx: CallContext, ev: Evaluator) => ApiEvent[] | undefined;
+  /**
+   * Where the adapter links modules (Python): the names a call in a loop must start with to be noted as another
+   * module's (Walked.moduleCalls), the names the file's imports bind; undefined: every call.
+   */
+  moduleCallHeads?: ReadonlySet<string>;
 }
 
 /** Runs an adapter over a parsed tree (or the trees of disjoint parts of one file, the first spanning it: see walkTree). */
 export function extractFromTree(tree: Tree | readonly Tree[], source: string, adapter: LanguageAdapter, parseSql: ParseSqlFn, hooks: ExtractHooks = {}): ExtractResult {
-  return new ModelBuilder(walkTree(tree, adapter, source), source, adapter, parseSql).build(hooks);
+  return new ModelBuilder(walkTree(tree, adapter, source, hooks.moduleCallHeads), source, adapter, parseSql).build(hooks);
 }
 
 /** STATUS_NEW, Defaults.STATUS: a constant of another module, the same text every time (not a row value). */

@@ -63,6 +63,15 @@ interface Frame {
 /** A name, or names joined by dots (`dao.save_row`): no call, subscript or white space in it. */
 const DOTTED_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 
+/** Word characters from where it is set (past 200, no callee: noteModuleCall). */
+const LEADING_NAME = /\w{0,201}/y;
+
+/** The first name of a dotted callee starting at `start` (`dao` of `dao.save_row`). */
+function leadingName(source: string, start: number): string {
+  LEADING_NAME.lastIndex = start;
+  return LEADING_NAME.exec(source)![0];
+}
+
 /** Calls that stand for pre-scanned embedded SQL blocks (see languages/esql.ts). */
 const PLACEHOLDER_CALL = /^_E\d+$/;
 /**
@@ -154,7 +163,7 @@ function nestingOf(nodes: readonly Node[], ends: readonly number[]): number {
  * Walks a file's tree, or the trees of disjoint parts of it (a shell script read piece by piece: languages/shell-read.ts),
  * the first of them spanning the whole file, as one file: one scope for the file, the calls in document order.
  */
-export function walkTree(trees: Tree | readonly Tree[], adapter: LanguageAdapter, source: string): Walked {
+export function walkTree(trees: Tree | readonly Tree[], adapter: LanguageAdapter, source: string, moduleCallHeads?: ReadonlySet<string>): Walked {
   const list: readonly Tree[] = isTreeList(trees) ? trees : [trees];
   const root = newScope(list[0].rootNode, undefined);
   // Each tree's root spans its part only: the file's scope spans the file.
@@ -164,7 +173,7 @@ export function walkTree(trees: Tree | readonly Tree[], adapter: LanguageAdapter
   }
   const { nodes, types, ends } = interestingNodes(list, adapter);
   if (nestingOf(nodes, ends) > DEEP_NESTING) for (const tree of list) indexParents(tree);
-  const walk = new TreeWalk(adapter, source, root, declaredFunctions(adapter, nodes, types));
+  const walk = new TreeWalk(adapter, source, root, declaredFunctions(adapter, nodes, types), moduleCallHeads);
   // Captures come in document order, a node before its descendants.
   for (let i = 0; i < nodes.length; i++) {
     if ((i & 255) === 255) checkDeadline();
@@ -221,6 +230,8 @@ class TreeWalk {
     private readonly root: Scope,
     /** Functions declared in the file (declaredFunctions). */
     private readonly declared: Set<string>,
+    /** The names a module call's callee starts with (ExtractHooks.moduleCallHeads); undefined: any. */
+    private readonly moduleCallHeads?: ReadonlySet<string>,
   ) {
     this.scopes = [{ end: Number.MAX_SAFE_INTEGER, kind: 'scope', scope: root }];
     this.lines = new LineIndex(source);
@@ -363,7 +374,7 @@ class TreeWalk {
       }
     }
     if (adapter.linksFunctions && node.childForFieldName('function')?.type === 'identifier' && !PLACEHOLDER_CALL.test(name)) this.noteFunctionCall(node, name, end);
-    if (loop && adapter.linksModules) this.noteModuleCall(node, loop, top.counted ?? false);
+    if (loop && adapter.linksModules) this.noteModuleCall(node, name, loop, top.counted ?? false);
     const call = this.wanted(name) ? adapter.callSite(node) : undefined;
     if (call) this.addCall(node, call, end);
   }
@@ -392,11 +403,18 @@ class TreeWalk {
     }
   }
 
-  /** f(...) or a.b.f(...) in a loop (Python): another module may define f (Walked.moduleCalls). Each callee once per loop. */
-  private noteModuleCall(node: Node, loop: LoopInfo, guarded: boolean): void {
+  /**
+   * f(...) or a.b.f(...) in a loop (Python): another module may define f (Walked.moduleCalls). Each callee once per
+   * loop. Where the heads are known, only a callee whose first name is one of them: its text is fetched for those
+   * alone (`name`, what calleeName gave: a plain callee's own text).
+   */
+  private noteModuleCall(node: Node, name: string, loop: LoopInfo, guarded: boolean): void {
+    const heads = this.moduleCallHeads;
+    if (heads?.size === 0) return;
     const fn = node.childForFieldName('function');
     const type = fn?.type;
     if (type !== 'identifier' && type !== 'attribute') return;
+    if (heads && !heads.has(type === 'identifier' ? name : leadingName(this.source, fn!.startIndex))) return;
     const callee = fn!.text;
     if (callee.length > 200 || !DOTTED_NAME.test(callee)) return;
     const key = `${loop.span.start}\0${callee}`;

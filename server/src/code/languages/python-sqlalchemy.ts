@@ -7,7 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import { plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import { looksLikeSql } from '../sqltext';
-import { pythonImports, type PythonImports } from './python-imports';
+import { pythonImports, type PythonImportLine, type PythonImports } from './python-imports';
 import { constructedClass, insertConstruct, insertText, mappedClasses, sqlName, targetOf, type InsertTarget, type MappedClasses } from './python-sqlalchemy-inserts';
 import type { OrmEntity } from '../../code-model/types';
 import { parentOf } from '../parents';
@@ -42,7 +42,7 @@ function classesOf(file: PythonFile, node: Node, ev: Evaluator): MappedClasses {
  */
 export function pythonEntities(root: Node, ev: Evaluator): OrmEntity[] {
   if (!/__tablename__|\.Model\b/.test(ev.source)) return [];
-  const flask = flaskDbNames(ev.source, pythonImports(ev.source), true);
+  const flask = flaskDbNames(ev.source, pythonImports(importLinesOf(ev)), true);
   const out: OrmEntity[] = [];
   for (const [name, table] of mappedClasses(root, ev, flask)) {
     if (table) out.push({ name, table: table.schema ? { name: sqlName(table.name), schema: sqlName(table.schema) } : { name: sqlName(table.name) } });
@@ -81,24 +81,38 @@ const DOTTED_SESSION = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*){1,3}$/;
 /** One per file read: the model builder hands every call of a file the same evaluator. */
 const files = new WeakMap<Evaluator, PythonFile>();
 
-/** Whether the file being read shows Db2 (access.ts sqlalchemyDb2Shown), set around a read (reads are synchronous). */
-let db2Shown = false;
+/** What python.ts knows of the file it reads, set around the read (reads are synchronous). */
+export interface PythonRead {
+  /** The file's text (the evaluator's source). */
+  text: string;
+  /** Whether the file shows Db2 (access.ts sqlalchemyDb2Shown). */
+  db2Shown: boolean;
+  /** The file's import lines, read once for the whole read (python-imports.ts importLinesOnce). */
+  importLines: () => readonly PythonImportLine[];
+}
 
-export function withDb2Shown<T>(shown: boolean, read: () => T): T {
-  const before = db2Shown;
-  db2Shown = shown;
+let reading: PythonRead | undefined;
+
+export function withPythonRead<T>(read: PythonRead, run: () => T): T {
+  const before = reading;
+  reading = read;
   try {
-    return read();
+    return run();
   } finally {
-    db2Shown = before;
+    reading = before;
   }
+}
+
+/** The import lines of the evaluator's file: the read's, else read from its text (the adapter used on its own). */
+function importLinesOf(ev: Evaluator): string | readonly PythonImportLine[] {
+  return reading !== undefined && reading.text === ev.source ? reading.importLines() : ev.source;
 }
 
 export function fileOf(ev: Evaluator): PythonFile {
   let file = files.get(ev);
   if (!file) {
-    const imports = pythonImports(ev.source);
-    const flask = flaskDbNames(ev.source, imports, db2Shown);
+    const imports = pythonImports(importLinesOf(ev));
+    const flask = flaskDbNames(ev.source, imports, reading?.db2Shown ?? false);
     file = {
       imports: flask.size > 0 ? throughFlaskDb(imports, flask) : imports,
       sqlalchemy: imports.imports('sqlalchemy') || imports.imports('flask_sqlalchemy') || flask.size > 0,
@@ -154,6 +168,7 @@ function throughFlaskDb(imports: PythonImports, names: ReadonlySet<string>): Pyt
     },
     resolve: (text) => imports.resolve(text),
     imports: (module) => imports.imports(module),
+    bound: imports.bound,
   };
 }
 

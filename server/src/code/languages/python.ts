@@ -10,8 +10,8 @@ import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '.
 import { applyFormat, concatenate, decodeQuoted, joinWithSeparator } from '../literals';
 import { joinTexts, looksLikeSql, type HostText } from '../sqltext';
 import { blankWholeLineComments } from './python-comments';
-import { withResolvedModuleCalls, withResolvedOrmClasses } from './python-imports';
-import { classifySqlalchemy, fileOf, isSqlalchemyText, pythonEntities, withDb2Shown } from './python-sqlalchemy';
+import { importLinesOnce, pythonImports, withResolvedModuleCalls, withResolvedOrmClasses } from './python-imports';
+import { classifySqlalchemy, fileOf, isSqlalchemyText, pythonEntities, withPythonRead } from './python-sqlalchemy';
 import { parentOf } from '../parents';
 
 function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Node> } {
@@ -216,25 +216,28 @@ export const pythonLanguage: HostLanguage = {
   languages: ['python'],
   grammars: ['python'],
   read(source, env) {
-    const leftOut = pythonAccess(source.text, env.options, source.path);
+    // (The file's import lines, read once for all that asks: access.ts, the SQLAlchemy reader, the module calls.)
+    const importLines = importLinesOnce(source.text);
+    const leftOut = pythonAccess(source.text, env.options, source.path, importLines);
     // A models module with no data access of its own: left out, with the mapped classes it declares, which other
     // modules' inserts name their tables by (engine/orm-entities.ts).
     const models = leftOut !== undefined && MAPPED_CLASS.test(source.text) && usesSqlalchemy(source.text);
     if (leftOut && !models) return emptyResult(leftOut);
     if (nestsTooDeep(source.text)) return emptyResult(TOO_DEEP);
     const blanked = blankWholeLineComments(source.text);
-    if (leftOut) return entitiesOnly(readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text }), leftOut);
-    const result = withResolvedOrmClasses(
-      withResolvedModuleCalls(
-        withDb2Shown(sqlalchemyDb2Shown(source.text, env.options, source.path), () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text })),
-        source,
-      ),
-      source,
-    );
+    const read = (db2Shown: boolean, moduleCallHeads: ReadonlySet<string>) =>
+      withPythonRead({ text: source.text, db2Shown, importLines }, () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text, hooks: { moduleCallHeads } }));
+    // (Only the entities are kept: no call is another module's.)
+    if (leftOut) return entitiesOnly(read(false, NO_NAMES), leftOut);
+    // A call in a loop is another module's only where an import binds its first name (withResolvedModuleCalls).
+    const imports = pythonImports(importLines(), source.path);
+    const result = withResolvedOrmClasses(withResolvedModuleCalls(read(sqlalchemyDb2Shown(source.text, env.options, source.path), imports.bound), imports), imports);
     if (blanked.comments.length === 0) return result;
     return { ...result, comments: [...result.comments, ...blanked.comments].sort((a, b) => a.span.start - b.span.start) };
   },
 };
+
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** A mapped class's table: its __tablename__, or a Flask-SQLAlchemy model's (`class Order(db.Model)`). */
 const MAPPED_CLASS = /__tablename__|\.Model\b/;
