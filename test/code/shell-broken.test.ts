@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { runCli } from '../ci/repo';
 import { mutated } from '../robustness/support';
 import { scanShell } from '../../server/src/code/languages/shell-chunks';
-import type { Statement } from '../../server/src/sql/ast';
+import { fileSpanOf, type Statement } from '../../server/src/sql/ast';
 import { brief, codeFrontEnd, INSERT_RULES, lintCode, posOf } from './helpers';
 
 /** The pieces' texts (they must cover the script end to end) and the suspect lines' texts. */
@@ -157,9 +157,14 @@ describe('code: broken shell scripts', () => {
         assert.ok(!read.leftOut?.includes('fault of InsertLint'), read.leftOut);
         for (const stmt of read.statements) {
           if (stmt.kind !== 'insert' || stmt.target.span.end <= stmt.target.span.start) continue;
+          // Where findings on the name go (fileSpanOf): inside the file, never backwards.
+          const shown = fileSpanOf(stmt.origin, stmt.target.span);
+          assert.ok(shown.start >= 0 && shown.end <= text.length && shown.start <= shown.end, `${shown.start}..${shown.end} in ${text.length}`);
+          // A name read across a splice ends in another place of the file than it starts (`INSERT INTO "$sql"` in a
+          // heredoc, $sql set above): no one stretch of the file holds it.
           const start = stmt.origin.toFile(stmt.target.span.start);
           const end = stmt.origin.toFile(stmt.target.span.end);
-          assert.ok(start >= 0 && end <= text.length && start < end, `${start}..${end} in ${text.length}`);
+          if (end <= start) continue;
           // The name the statement was read with, at its place in the file (spliced names aside; a damaged name
           // of three parts, APP.PP.S, is read as the schema and table of its last two).
           const written = text.slice(start, end).toUpperCase();
@@ -167,8 +172,15 @@ describe('code: broken shell scripts', () => {
           if (/^[\w.]+$/.test(written)) assert.ok(written === name || written.endsWith(`.${name}`), `${written} read as ${name}`);
         }
       }),
-      // A damaged name of three parts (found by a CI run's seed).
-      { numRuns: 200, examples: [['#!/bin/sh\ndb2 connect to X\nfor f in *.csv; do\n  db2 "INSERT INTO APP.PP.S (2)"\ndone\n']] },
+      // A damaged name of three parts (found by a CI run's seed); a quoted name spliced from a variable in an
+      // unterminated heredoc (seed -1770937744).
+      {
+        numRuns: 200,
+        examples: [
+          ['#!/bin/sh\ndb2 connect to X\nfor f in *.csv; do\n  db2 "INSERT INTO APP.PP.S (2)"\ndone\n'],
+          ['#!/bin/sh\ndb2 connect to X\nsql="INSERT INTO APP.T (A) VALUES (1)"\ndb2 -tv <<EOF\nINSERT INTO "$sql"; }\n'],
+        ],
+      },
     );
   });
 });
