@@ -9,8 +9,12 @@
 // and of their files only those named like configuration or requirements, of 256 KB at most, are read. A project's
 // top is the nearest folder up that holds a .git or a file of requirements; without one, the walk stops after 12
 // folders and the evidence covers the folder it was found in.
+//
+// The language server looks again when a watched file changes (lsp/disk-files.ts): it hands the looks a
+// RememberedLook, which keeps each source file's part while its text stays the same and what the disk showed until
+// told that a file or folder changed (forget), so that a save re-reads only what it can have changed.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { REQUIREMENT_FILE, SEQUELIZE_DB2, sequelizeDb2Evidence, sqlalchemyDb2Evidence, usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, type HibernateBatching } from '../code/hibernate-config';
 
@@ -20,6 +24,96 @@ const MAX_BYTES = 256 * 1024;
 const MAX_FILES_PER_FOLDER = 40;
 const MAX_LEVELS = 12;
 
+/** How the looks read the disk (a RememberedLook keeps what they read between the language server's looks). */
+export interface EvidenceDisk {
+  /** A folder's names, sorted; none when it cannot be listed. */
+  list(dir: string): string[];
+  /** A file's text when it is a file of 256 KB at most, else undefined. */
+  read(path: string): string | undefined;
+  isFile(path: string): boolean;
+}
+
+/**
+ * What one source file brings to a look: its folder, to look from up to its project's top, and `db2`, why the file
+ * itself shows Db2 (a Db2 SQLAlchemy URL, Sequelize made for Db2), worded with its path. Undefined: nothing.
+ */
+export interface FilePart {
+  dir: string;
+  db2?: string;
+}
+
+export type PartOf = (path: string, text: string) => FilePart | undefined;
+
+/** What a look reads: the disk, and each source file's part. */
+export interface LookInputs {
+  readonly disk: EvidenceDisk;
+  part(of: PartOf, path: string, text: string): FilePart | undefined;
+}
+
+/** The disk as it is, and every file's part worked out: one run of the CLI. */
+const AS_IS: LookInputs = {
+  disk: { list: listed, read: readSmall, isFile },
+  part: (of, path, text) => of(path, text),
+};
+
+/**
+ * The looks of a language server (lsp/disk-files.ts): each source file's part is kept while its text stays the same,
+ * and each folder's names, each file's text and whether a path is a file are kept until forget() is told that the
+ * path, a folder above it or a file in it changed. A look over unchanged inputs then reads nothing again and finds
+ * what a look as it is would. Only the file .sequelizerc points to is read each time (it may be any file, which no
+ * watcher need cover).
+ */
+export class RememberedLook implements LookInputs {
+  private readonly parts = new Map<PartOf, Map<string, { text: string; part: FilePart | undefined }>>();
+  private readonly names = new Map<string, string[]>();
+  private readonly texts = new Map<string, string | undefined>();
+  private readonly files = new Map<string, boolean>();
+
+  constructor(private readonly base: EvidenceDisk = AS_IS.disk) {}
+
+  readonly disk: EvidenceDisk = {
+    list: (dir) => remembered(this.names, dir, () => this.base.list(dir)),
+    read: (path) => remembered(this.texts, path, () => this.base.read(path)),
+    isFile: (path) => remembered(this.files, path, () => this.base.isFile(path)),
+  };
+
+  part(of: PartOf, path: string, text: string): FilePart | undefined {
+    let byPath = this.parts.get(of);
+    if (!byPath) this.parts.set(of, (byPath = new Map()));
+    const known = byPath.get(path);
+    if (known?.text === text) return known.part;
+    const part = of(path, text);
+    byPath.set(path, { text, part });
+    return part;
+  }
+
+  /**
+   * A file or folder changed, came or went: what the disk showed of it, of what lies under it (a folder), and the names
+   * of the folder it is in, are read again by the next look; a source file's part is worked out again if its text
+   * changed.
+   */
+  forget(path: string): void {
+    const under = path.endsWith(sep) ? path : path + sep;
+    for (const known of [this.names, this.texts, this.files]) {
+      for (const key of known.keys()) if (key === path || key.startsWith(under)) known.delete(key);
+    }
+    this.names.delete(dirname(path));
+    for (const byPath of this.parts.values()) byPath.delete(path);
+  }
+
+  /** Everything read again (an index pass, "Lint workspace"). */
+  clear(): void {
+    for (const known of [this.parts, this.names, this.texts, this.files]) known.clear();
+  }
+}
+
+function remembered<T>(known: Map<string, T>, key: string, read: () => T): T {
+  if (known.has(key)) return known.get(key) as T;
+  const value = read();
+  known.set(key, value);
+  return value;
+}
+
 interface FolderLook {
   /** The folder holds a .git or a file of requirements. */
   top: boolean;
@@ -28,8 +122,10 @@ interface FolderLook {
 }
 
 /** Reads folders for evidence, each once (a finder lives for one run, or one look of the language server). */
-export class ProjectEvidenceFinder {
+class ProjectEvidenceFinder {
   private readonly looked = new Map<string, FolderLook>();
+
+  constructor(private readonly disk: EvidenceDisk) {}
 
   private look(dir: string): FolderLook {
     const known = this.looked.get(dir);
@@ -37,11 +133,11 @@ export class ProjectEvidenceFinder {
     const found: FolderLook = { top: false };
     this.looked.set(dir, found);
     let read = 0;
-    for (const name of listed(dir)) {
+    for (const name of this.disk.list(dir)) {
       if (PROJECT_TOP.test(name)) found.top = true;
       if (found.evidence || read >= MAX_FILES_PER_FOLDER || !(REQUIREMENT_FILE.test(name) || CONFIGURATION.test(name))) continue;
       const path = join(dir, name);
-      const text = readSmall(path);
+      const text = this.disk.read(path);
       if (text === undefined) continue;
       read++;
       const why = sqlalchemyDb2Evidence(name, text);
@@ -72,20 +168,31 @@ export class ProjectEvidenceFinder {
 }
 
 /**
+ * A Python file's part in the SQLAlchemy look: a Db2 SQLAlchemy URL in it (config.py, the app factory), or a use of
+ * SQLAlchemy (its folder is looked at up to its project's top).
+ */
+export const sqlalchemyPart: PartOf = (path, text) => {
+  if (!path.endsWith('.py') && !path.endsWith('.pyw')) return undefined;
+  const why = sqlalchemyDb2Evidence(basename(path), text);
+  if (why) return { dir: dirname(path), db2: `${why} (${path})` };
+  return usesSqlalchemy(text) ? { dir: dirname(path) } : undefined;
+};
+
+/**
  * The top folders of the projects of `files` (a run's, or the language server's workspace) that show Db2 as
  * SQLAlchemy's database, each with why: a Python file among them with a Db2 SQLAlchemy URL (config.py, the app
  * factory), or evidence on disk from the folder of a Python file that uses SQLAlchemy up to its project's top.
  */
-export function sqlalchemyDb2Folders(files: Iterable<{ path: string; text: string }>, finder = new ProjectEvidenceFinder()): Map<string, string> {
+export function sqlalchemyDb2Folders(files: Iterable<{ path: string; text: string }>, inputs: LookInputs = AS_IS): Map<string, string> {
+  const finder = new ProjectEvidenceFinder(inputs.disk);
   const found = new Map<string, string>();
   const users = new Set<string>();
   for (const { path, text } of files) {
-    if (!path.endsWith('.py') && !path.endsWith('.pyw')) continue;
-    const why = sqlalchemyDb2Evidence(basename(path), text);
-    if (why) {
-      const { top } = finder.walk(dirname(path));
-      if (!found.has(top)) found.set(top, `${why} (${path})`);
-    } else if (usesSqlalchemy(text)) users.add(dirname(path));
+    const part = inputs.part(sqlalchemyPart, path, text);
+    if (part?.db2) {
+      const { top } = finder.walk(part.dir);
+      if (!found.has(top)) found.set(top, part.db2);
+    } else if (part) users.add(part.dir);
   }
   for (const dir of users) {
     const { top, evidence } = finder.walk(dir);
@@ -103,33 +210,37 @@ const JAVA_CONFIG_FOLDERS = ['', 'config', 'src/main/resources', 'src/main/resou
 /** A Java file of a JPA / Hibernate / Spring Data application (the files the ORM reading reads). */
 const JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b/;
 
+/** A Java file's part in the Hibernate look: a JPA / Hibernate / Spring Data file's folder. */
+export const hibernatePart: PartOf = (path, text) => (path.endsWith('.java') && JAVA_ORM_FILE.test(text) ? { dir: dirname(path) } : undefined);
+
 /** Hibernate's batching by the projects' top folders: the Java files' projects whose configuration was found. */
-export function hibernateBatchingFolders(files: Iterable<{ path: string; text: string }>): Map<string, HibernateBatching> {
+export function hibernateBatchingFolders(files: Iterable<{ path: string; text: string }>, inputs: LookInputs = AS_IS): Map<string, HibernateBatching> {
   const found = new Map<string, HibernateBatching>();
   const tops = new Map<string, string | null>();
   const looked = new Map<string, string[]>();
   const list = (dir: string): string[] => {
     let names = looked.get(dir);
-    if (!names) looked.set(dir, (names = listed(dir)));
+    if (!names) looked.set(dir, (names = inputs.disk.list(dir)));
     return names;
   };
   for (const { path, text } of files) {
-    if (!path.endsWith('.java') || !JAVA_ORM_FILE.test(text)) continue;
-    const start = dirname(path);
+    const part = inputs.part(hibernatePart, path, text);
+    if (!part) continue;
+    const start = part.dir;
     if (tops.has(start)) continue;
     // Up to the project's top; without one (a lone file), the file's own folder.
     const top = nearestUp(start, (dir) => list(dir).some((n) => JAVA_PROJECT_TOP.test(n)));
     tops.set(start, top);
     const root = top ?? start;
     if (found.has(root)) continue;
-    const config = readHibernateConfiguration(root, list);
+    const config = readHibernateConfiguration(root, list, inputs.disk);
     if (config) found.set(root, config);
   }
   return found;
 }
 
 /** What the configuration files under a project's top say, combined: set anywhere wins (precision first). */
-function readHibernateConfiguration(top: string, list: (dir: string) => string[]): HibernateBatching | undefined {
+function readHibernateConfiguration(top: string, list: (dir: string) => string[], disk: EvidenceDisk): HibernateBatching | undefined {
   let first: string | undefined;
   let size: number | null = null;
   let sizeFile: string | undefined;
@@ -140,7 +251,7 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
     const names = list(dir).filter((n) => HIBERNATE_CONFIG_FILE.test(n)).sort((a, b) => Number(a.includes('-')) - Number(b.includes('-')) || (a < b ? -1 : 1));
     for (const name of names) {
       if (!HIBERNATE_CONFIG_FILE.test(name) || read >= MAX_FILES_PER_FOLDER) continue;
-      const text = readSmall(join(dir, name));
+      const text = disk.read(join(dir, name));
       if (text === undefined) continue;
       read++;
       const said = hibernateBatchSizeIn(name, text);
@@ -164,6 +275,14 @@ const JS_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
 const SEQUELIZE_CONFIG_FILE = /^[\w.-]{1,100}\.(?:json|[cm]?[jt]s|ya?ml)$/i;
 const ENV_FILE = /^\.env(?:\.[\w.-]+)?$/;
 
+/** A JavaScript/TypeScript file's part in the Sequelize look: Sequelize made for Db2 in it, or a use of models. */
+export const sequelizePart: PartOf = (path, text) => {
+  if (!JS_FILE.test(path)) return undefined;
+  const made = SEQUELIZE_DB2.exec(text);
+  if (made) return { dir: dirname(path), db2: `${made[0].trim()} in ${path}` };
+  return usesSequelizeModels(text) ? { dir: dirname(path) } : undefined;
+};
+
 /**
  * The top folders (where their package.json lies) of the JavaScript/TypeScript projects of `files` that show Db2 as
  * Sequelize's database, each with why: @sequelize/db2, @sequelize/db2-ibmi or sequelize-ibmi among package.json's
@@ -173,38 +292,61 @@ const ENV_FILE = /^\.env(?:\.[\w.-]+)?$/;
  * dialect. Only projects of files that use Sequelize models (code/access.ts usesSequelizeModels) or make Sequelize
  * for Db2 are looked at; a file with no package.json above it (12 folders at most) has no project.
  */
-export function sequelizeDb2Folders(files: Iterable<{ path: string; text: string }>): Map<string, string> {
+export function sequelizeDb2Folders(files: Iterable<{ path: string; text: string }>, inputs: LookInputs = AS_IS): Map<string, string> {
   const found = new Map<string, string>();
   const tops = new Map<string, string | null>();
   const looked = new Set<string>();
   const topOf = (start: string): string | null => {
     const known = tops.get(start);
     if (known !== undefined) return known;
-    const top = nearestUp(start, (dir) => isFile(join(dir, 'package.json')));
+    const top = nearestUp(start, (dir) => inputs.disk.isFile(join(dir, 'package.json')));
     tops.set(start, top);
     return top;
   };
   for (const { path, text } of files) {
-    if (!JS_FILE.test(path)) continue;
-    const made = SEQUELIZE_DB2.exec(text);
-    if (!made && !usesSequelizeModels(text)) continue;
-    const top = topOf(dirname(path));
+    const part = inputs.part(sequelizePart, path, text);
+    if (!part) continue;
+    const top = topOf(part.dir);
     if (top === null || found.has(top)) continue;
-    if (made) {
-      found.set(top, `${made[0].trim()} in ${path}`);
+    if (part.db2) {
+      found.set(top, part.db2);
       continue;
     }
     if (looked.has(top)) continue;
     looked.add(top);
-    const why = readSequelizeConfiguration(top);
+    const why = readSequelizeConfiguration(top, inputs.disk);
     if (why) found.set(top, why);
   }
   return found;
 }
 
+/**
+ * Whether a change of the file at `path` (or its coming or going) can change what the looks find: a source file they
+ * take a part of, or a file whose name they list or read (a project's top, requirements, configuration, package.json,
+ * .sequelizerc, config/*, persistence.xml, application.properties …).
+ */
+export function mayChangeEvidence(path: string): boolean {
+  const name = basename(path);
+  const folder = basename(dirname(path));
+  return (
+    /\.(?:pyw?|java)$/.test(name) ||
+    JS_FILE.test(name) ||
+    PROJECT_TOP.test(name) ||
+    REQUIREMENT_FILE.test(name) ||
+    CONFIGURATION.test(name) ||
+    JAVA_PROJECT_TOP.test(name) ||
+    HIBERNATE_CONFIG_FILE.test(name) ||
+    ENV_FILE.test(name) ||
+    name === 'package.json' ||
+    name === '.sequelizerc' ||
+    (folder === 'config' && SEQUELIZE_CONFIG_FILE.test(name))
+  );
+}
+
+// No such file is the common answer (a package.json looked for in each folder up): told without an exception.
 function isFile(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
   } catch {
     return false;
   }
@@ -212,8 +354,8 @@ function isFile(path: string): boolean {
 
 function readSmall(path: string): string | undefined {
   try {
-    const stat = statSync(path);
-    return stat.isFile() && stat.size <= MAX_BYTES ? readFileSync(path, 'utf8') : undefined;
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat?.isFile() && stat.size <= MAX_BYTES ? readFileSync(path, 'utf8') : undefined;
   } catch {
     return undefined;
   }
@@ -228,24 +370,26 @@ function listed(dir: string): string[] {
 }
 
 /** What a project's top says of Sequelize's database: why it is Db2, else undefined (another dialect, or nothing). */
-function readSequelizeConfiguration(top: string): string | undefined {
+function readSequelizeConfiguration(top: string, disk: EvidenceDisk): string | undefined {
   const paths: string[] = [join(top, 'package.json')];
-  for (const name of listed(top)) if (ENV_FILE.test(name)) paths.push(join(top, name));
+  for (const name of disk.list(top)) if (ENV_FILE.test(name)) paths.push(join(top, name));
   // .sequelizerc: config: path.resolve('config', 'database.json') (strings joined from the top).
-  const rc = readSmall(join(top, '.sequelizerc'));
+  const rc = disk.read(join(top, '.sequelizerc'));
+  let pointedTo: string | undefined;
   const pointed = rc ? /['"]?config['"]?\s{0,40}:\s{0,40}path\s{0,40}\.\s{0,40}(?:resolve|join)\s{0,40}\(([^()]{0,500})\)/.exec(rc) : null;
   if (pointed) {
     const parts = [...pointed[1].matchAll(/['"`]([^'"`\n]{1,200})['"`]/g)].map((m) => m[1]);
-    if (parts.length > 0) paths.push(resolve(top, ...parts));
+    if (parts.length > 0) paths.push((pointedTo = resolve(top, ...parts)));
   }
   let read = 0;
-  for (const name of listed(join(top, 'config'))) {
+  for (const name of disk.list(join(top, 'config'))) {
     if (SEQUELIZE_CONFIG_FILE.test(name) && read++ < MAX_FILES_PER_FOLDER) paths.push(join(top, 'config', name));
   }
   let driver: string | undefined;
   let other = false;
   for (const path of [...new Set(paths)]) {
-    const text = readSmall(path);
+    // The file .sequelizerc points to is read as it is: it may be any file, whose changes no watcher need report.
+    const text = path === pointedTo ? readSmall(path) : disk.read(path);
     if (text === undefined) continue;
     const said = sequelizeDb2Evidence(basename(path), text);
     if (said?.kind === 'db2') return `${said.why} (${path})`;

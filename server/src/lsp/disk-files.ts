@@ -7,10 +7,9 @@ import { FileChangeType, type TextDocumentChangeEvent } from 'vscode-languageser
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../engine/config';
 import { readSourceFile } from '../cli/files';
-import { hibernateBatchingFolders, sequelizeDb2Folders, sqlalchemyDb2Folders } from '../cli/project-evidence';
-import { HIBERNATE_CONFIG_FILE } from '../code/hibernate-config';
+import { hibernateBatchingFolders, mayChangeEvidence, RememberedLook, sequelizeDb2Folders, sqlalchemyDb2Folders } from '../cli/project-evidence';
 import type { HibernateBatching } from '../code-model/types';
-import { REQUIREMENT_FILE, usesSequelizeModels, usesSqlalchemy } from '../code/access';
+import { usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { isSchemaEntryMatch } from '../schema/schema-files';
 import { changedNames, schemaFacts } from './model-queries';
 import { diskSkipReason, isNoFile } from './skip-notices';
@@ -34,13 +33,8 @@ const SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|execute
  */
 const ORM_HINT = /\b(?:sqlalchemy|flask_sqlalchemy|__tablename__|sequelize|bulkCreate|models|persist|EntityManager|MappedSuperclass|hibernate|saveAll|crud)\b|@Entity\b|(?:dao|repository|repositories|repo|services?|mappers?|stores?|gateways?)\b|\b(?:from|import)[ \t]+[\w.]{0,200}\bdb\b/i;
 
-/** Files that may hold a Db2 SQLAlchemy URL (the language server watches them: language-server.ts). */
 /** A Java file that may use an ORM (the files a change of Hibernate's configuration may read otherwise). */
 const usesJavaOrm = (text: string): boolean => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b/.test(text);
-
-/** What can show Sequelize's database in a JavaScript/TypeScript project (cli/project-evidence.ts sequelizeDb2Folders). */
-const SEQUELIZE_EVIDENCE = /(?:\/package\.json|\/\.sequelizerc|\/config\/[\w.-]{1,100}\.(?:json|ya?ml)|\.(?:[cm]?[jt]s|[jt]sx))$/i;
-export const PROJECT_CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|Pipfile)$/i;
 
 /** A file's size on disk in bytes; undefined when it cannot be looked at (gone: reading it says so). */
 function sizeOnDisk(path: string): number | undefined {
@@ -56,6 +50,11 @@ export class DiskFiles {
   indexedBytes = 0;
   /** Application files left out because they never mention SQL. */
   codeWithoutSql = 0;
+  /**
+   * What the project-evidence look read, kept between looks (cli/project-evidence.ts RememberedLook): a watched change
+   * forgets what it can have changed (watchedFilesChanged), an index pass all of it (refreshProjectEvidence).
+   */
+  readonly evidenceInputs = new RememberedLook();
 
   constructor(
     private readonly state: ServerState,
@@ -105,23 +104,26 @@ export class DiskFiles {
   /**
    * Looks again for the project evidence that SQLAlchemy runs on Db2 (cli/project-evidence.ts): in the workspace's
    * Python files and on disk above those that use SQLAlchemy. When it changed, the Python files it concerns are read
-   * again and every file is published again (their loops may be lent to others). After an index pass, and when a
-   * watched Python, requirements or configuration file changed; not on each keystroke in an open document.
+   * again and every file is published again (their loops may be lent to others). After an index pass (`afresh`: all
+   * read again), and when a watched Python, requirements or configuration file changed (only what the change can have
+   * changed is read again: evidenceInputs); not on each keystroke in an open document.
    */
-  refreshProjectEvidence(): void {
+  refreshProjectEvidence(afresh = false): void {
     const s = this.state;
+    const inputs = this.evidenceInputs;
+    if (afresh) inputs.clear();
     const sources = s.workspace.sourcesOf('python');
-    const folders = sources.length > 0 ? sqlalchemyDb2Folders(sources) : new Map<string, string>();
+    const folders = sources.length > 0 ? sqlalchemyDb2Folders(sources, inputs) : new Map<string, string>();
     const reread = s.workspace.setSqlalchemyDb2Folders(new Set(folders.keys()), usesSqlalchemy);
     for (const [folder, why] of folders) s.log('info', `SQLAlchemy on Db2 in ${folder}: ${why}`);
     // Hibernate's batching as the Java projects' configuration sets it (persistence.xml, application.properties …).
     const java = s.workspace.sourcesOf('java');
-    const batching = java.length > 0 ? hibernateBatchingFolders(java) : new Map<string, HibernateBatching>();
+    const batching = java.length > 0 ? hibernateBatchingFolders(java, inputs) : new Map<string, HibernateBatching>();
     const rereadJava = s.workspace.setHibernateBatching(batching, usesJavaOrm);
     for (const [folder, b] of batching) s.log('info', `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? 'not set'}`);
     // Sequelize on Db2 as the JavaScript/TypeScript projects show it (package.json, config/config.json, .env).
     const js = [...s.workspace.sourcesOf('javascript'), ...s.workspace.sourcesOf('typescript')];
-    const sequelize = js.length > 0 ? sequelizeDb2Folders(js) : new Map<string, string>();
+    const sequelize = js.length > 0 ? sequelizeDb2Folders(js, inputs) : new Map<string, string>();
     const rereadJs = s.workspace.setSequelizeDb2Folders(new Set(sequelize.keys()), usesSequelizeModels);
     for (const [folder, why] of sequelize) s.log('info', `Sequelize on Db2 in ${folder}: ${why}`);
     if (reread.length > 0 || rereadJava.length > 0 || rereadJs.length > 0) this.diagnostics.markDirty(s.publishablePaths());
@@ -216,11 +218,12 @@ export class DiskFiles {
     for (const change of changes) {
       if (!change?.uri?.startsWith('file:')) continue;
       const path = s.pathOf(change.uri);
+      // Whatever the project-evidence look read of it, or under it (a folder), and its folder's names, are read again.
+      this.evidenceInputs.forget(path);
       // Requirements, .env, settings: what SQLAlchemy's database is (refreshProjectEvidence, after the loop).
-      // persistence.xml, application.properties: Hibernate's batch size (the same refresh).
-      // package.json, .sequelizerc, config/*.json, a JavaScript/TypeScript file: what Sequelize's database is.
-      if (SEQUELIZE_EVIDENCE.test(path.replace(/\\/g, '/'))) evidenceChanged = true;
-      if (path.endsWith('.py') || REQUIREMENT_FILE.test(basename(path)) || PROJECT_CONFIGURATION.test(basename(path)) || HIBERNATE_CONFIG_FILE.test(basename(path))) evidenceChanged = true;
+      // persistence.xml, application.properties: Hibernate's batch size; package.json, .sequelizerc, config/*.json:
+      // Sequelize's database; a Python, Java, JavaScript/TypeScript file; pom.xml, a .git: a project's top.
+      if (mayChangeEvidence(path)) evidenceChanged = true;
       if (basename(path) === CONFIG_FILE_NAME) {
         configChanged = true;
         continue;

@@ -105,8 +105,8 @@ export class Indexer {
     progress?.done();
     d.indexing = false;
     // The project's evidence that SQLAlchemy runs on Db2, now that its Python files are in (a model module that names
-    // no driver is read again under it).
-    this.disk.refreshProjectEvidence();
+    // no driver is read again under it). All of it read again: a change no watcher reported is seen here.
+    this.disk.refreshProjectEvidence(true);
     const noSql = this.disk.codeWithoutSql;
     // Stopped by the total size: the files after it were not read.
     const passed = stop?.setting === 'maxTotalMegabytes' ? stop.indexed : files.length;

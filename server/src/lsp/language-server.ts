@@ -176,15 +176,18 @@ export class InsertLintServer {
       const extensions = [...Object.keys(s.config.languages).map((e) => e.slice(1)), 'db2look'];
       void this.connection.client
         .register(DidChangeWatchedFilesNotification.type, {
-          // And what tells that SQLAlchemy runs on Db2 (DiskFiles.refreshProjectEvidence): requirements, .env, settings.
+          // And every file the project-evidence look lists or reads (DiskFiles.refreshProjectEvidence keeps what it read
+          // until a watcher reports a change: cli/project-evidence.ts mayChangeEvidence): what tells that SQLAlchemy runs
+          // on Db2 (requirements, .env, settings), Hibernate's batch size in a Java project's configuration, what tells
+          // that Sequelize runs on Db2 (package.json, .sequelizerc, config/*), and the files that make a folder a
+          // project's top (a build file, a .git).
           watchers: [
             { globPattern: `**/*.{${extensions.join(',')}}` },
             { globPattern: `**/${CONFIG_FILE_NAME}` },
-            { globPattern: '**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.ini,*.cfg}' },
-            // And Hibernate's batch size in a Java project's configuration (DiskFiles.refreshProjectEvidence).
-            // And what tells that Sequelize runs on Db2: package.json, .sequelizerc, config/config.json.
+            { globPattern: '**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.env,*.ini,*.cfg,*.conf,*.toml,*.yml,*.yaml}' },
             { globPattern: '**/{package.json,.sequelizerc,config/*.json}' },
-            { globPattern: '**/{persistence.xml,hibernate.cfg.xml,hibernate.properties,application*.properties,application*.yml,application*.yaml}' },
+            { globPattern: '**/{persistence.xml,hibernate.cfg.xml,hibernate.properties,application*.properties}' },
+            { globPattern: '**/{pom.xml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,build.xml,.git}' },
           ],
         })
         .catch((error) => s.log('warn', `could not register file watchers: ${describe(error)}`));
