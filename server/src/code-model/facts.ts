@@ -187,9 +187,10 @@ function javaOrmAdvice(api: 'jpa' | 'hibernate' | 'spring-data', perCall: SqlExe
     return 'generate the entity\'s id from a Db2 sequence (@GeneratedValue(strategy = GenerationType.SEQUENCE) with a @SequenceGenerator whose allocationSize, 50 or more, matches the sequence\'s INCREMENT BY): with GenerationType.IDENTITY Hibernate inserts each entity as soon as it is persisted, to read the generated key back, and never batches them, whatever hibernate.jdbc.batch_size says. Then set hibernate.jdbc.batch_size (50 to 1000) and hibernate.order_inserts=true if they are not set, and flush once after the loop (or flush() and clear() every 1000 entities)';
   }
   if (api === 'spring-data') {
-    // (A caller in another class may hold a transaction open around the loop: the file does not show it.)
-    const own = perCall === 'transaction' ? 'no @Transactional method or class around the loop is shown, and unless a caller holds a transaction open, each save() is a transaction of its own, with its own commit; ' : '';
-    return `gather the entities in a list and call saveAll(list) once (or per 1000 entities), or run the loop in one @Transactional method with save() and no flush per entity: ${own}${unbatched ?? HIBERNATE_BATCHING}`;
+    // (A caller in another class may hold a transaction open around the loop: the file does not show it. A transaction
+    // the code opens on every pass, a TransactionTemplate called in the loop, is one per save too.)
+    const own = perCall === 'transaction' ? 'no @Transactional method or class, and no transaction the code opens itself (TransactionTemplate.execute, a transaction manager\'s getTransaction … commit, UserTransaction.begin … commit), is shown around the loop, and unless a caller holds a transaction open, each save() is a transaction of its own, with its own commit; ' : '';
+    return `gather the entities in a list and call saveAll(list) once (or per 1000 entities), or run the whole loop in one transaction (a @Transactional method, or inside one TransactionTemplate.execute) with save() and no flush per entity: ${own}${unbatched ?? HIBERNATE_BATCHING}`;
   }
   return `persist the entities in the loop and flush or commit once after it (or flush() and clear() every 1000 entities or so with a counter), so that one flush sends them together: ${unbatched ?? HIBERNATE_BATCHING}`;
 }

@@ -193,7 +193,8 @@ export interface SqlExecution {
    * A Java ORM insert (`construct: 'orm'`, api `jpa`, `hibernate` or `spring-data`) that goes to Db2 one row per call
    * whatever the code flushes: the entity's id is @GeneratedValue(strategy = GenerationType.IDENTITY) (`identity`:
    * Hibernate inserts it at persist() to read the key back and never batches it), or Spring Data's save() runs in a
-   * transaction of its own (`transaction`: no @Transactional method or class around the call).
+   * transaction of its own (`transaction`: no @Transactional method or class around the call, and no transaction the
+   * code opens itself around its loop: a TransactionTemplate's callback, getTransaction … commit, begin … commit).
    */
   ormPerCall?: 'identity' | 'transaction' | 'unbatched';
   /**
