@@ -41,6 +41,16 @@ export function brief(findings: CodeFinding[], rules?: string[]): string[] {
   return findings.filter((f) => !rules || rules.includes(f.rule)).map((f) => `${f.rule}@${f.line}:${f.column}`);
 }
 
+/** A JPA entity of APP.ORDERS with a SEQUENCE id (the Java ORM tests' loaders persist it). */
+export const JPA_ORDER_ENTITY = `@Entity
+@Table(name = "ORDERS", schema = "APP")
+class Order {
+    @Id @GeneratedValue(strategy = GenerationType.SEQUENCE) Long id;
+    String item;
+    Order(String item) { this.item = item; }
+}
+`;
+
 export const INSERT_RULES = ['prefer-parameter-markers', 'single-row-insert', 'no-autocommit', 'commit-per-row', 'prepare-in-loop'];
 
 /** 1-based line and column of the n-th occurrence of `needle` in `text` (for readable expectations). */

@@ -5,16 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { lintPaths } from '../../server/src/cli/lint-run';
-import { brief, INSERT_RULES, lintCode, posOf, projectOnDisk } from './helpers';
+import { brief, INSERT_RULES, JPA_ORDER_ENTITY, lintCode, posOf, projectOnDisk } from './helpers';
 
-const ENTITY = `@Entity
-@Table(name = "ORDERS", schema = "APP")
-class Order {
-    @Id @GeneratedValue(strategy = GenerationType.SEQUENCE) Long id;
-    String item;
-    Order(String item) { this.item = item; }
-}
-`;
+const ENTITY = JPA_ORDER_ENTITY;
 
 const HEAD = `package app;
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+import { brief, INSERT_RULES, JPA_ORDER_ENTITY, lintCode, posOf } from './helpers';
 
 const SCHEMA = [
   'CREATE TABLE APP.ORDERS (',
@@ -289,14 +289,7 @@ class OrderDao {
 });
 
 describe('code: Java ORMs (JPA, Hibernate, Spring Data inserts without SQL text)', () => {
-  const ENTITY = `@Entity
-@Table(name = "ORDERS", schema = "APP")
-class Order {
-    @Id @GeneratedValue(strategy = GenerationType.SEQUENCE) Long id;
-    String item;
-    Order(String item) { this.item = item; }
-}
-`;
+  const ENTITY = JPA_ORDER_ENTITY;
 
   it('em.persist with a commit on every pass: single-row-insert and commit-per-row into the @Table name and schema', async () => {
     const code = `import jakarta.persistence.*;
