@@ -197,6 +197,12 @@ export interface SqlExecution {
    */
   ormPerCall?: 'identity' | 'transaction' | 'unbatched';
   /**
+   * A SQLAlchemy ORM add (`construct: 'orm'`) that goes one row per pass of its loop because a query of the same
+   * session runs on every pass and autoflushes what was added before it runs: that query as the message names it
+   * (`session.query(Customer)…first()`, `Customer.query…first()`, `session.merge()`).
+   */
+  autoflushedBy?: string;
+  /**
    * A Java ORM insert of a project whose configuration was found (FrontEndOptions.hibernateBatching): the file read and
    * the batch size it sets, if any. With `ormPerCall: 'unbatched'` it sets none (or 0, 1): Hibernate's default, one
    * INSERT per entity at the flush.

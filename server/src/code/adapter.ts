@@ -171,8 +171,12 @@ export type ApiEvent =
       ownLoop?: LoopInfo;
     }
   | { kind: 'commit'; api: string; connection?: string }
-  /** session.flush(): sends what was added, without committing (atFlush). */
-  | { kind: 'flush'; api: string; connection?: string }
+  /**
+   * session.flush(): sends what was added, without committing (atFlush). `autoflush`: not a flush call but one that
+   * flushes the session before it runs (SQLAlchemy's autoflush: a query of the session), named as the message says it
+   * (`session.query(Customer)…first()`).
+   */
+  | { kind: 'flush'; api: string; connection?: string; autoflush?: string }
   | { kind: 'autocommit'; api: string; on: boolean; connection?: string }
   | { kind: 'link'; handle: string; connection: string }
   | { kind: 'paramset'; handle: string; size: number }
