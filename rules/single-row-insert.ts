@@ -71,12 +71,14 @@ function receivedArrayAdvice(api: string, loop: LoopInfo | undefined, runs: stri
 }
 
 /**
- * A SQLAlchemy add sent one row per pass by a query of its session that autoflushes on every pass
- * (SqlExecution.autoflushedBy): which call, and why the rows do not wait for the flush after the loop.
+ * An ORM insert sent one row per pass by a query of its session that autoflushes it on every pass (SQLAlchemy's
+ * autoflush, Hibernate's FlushMode AUTO: SqlExecution.autoflushedBy): which call, and why the rows do not wait for the
+ * flush after the loop.
  */
 function autoflushNote(execution: SqlExecution): string {
   const query = execution.autoflushedBy;
   if (!query) return '';
+  if (execution.api !== 'sqlalchemy') return ` ${query} runs on every pass, and with the default FlushMode AUTO Hibernate first flushes the persisted entities the query reads: the entity persisted on one pass goes to Db2 as an INSERT of its own at the next pass's query.`;
   if (/\.merge\(\)$/.test(query)) return ` ${query} runs on every pass and first flushes the session, to look its object up (SQLAlchemy's autoflush): what one pass added or merged goes to Db2 as an INSERT of its own at the next pass's merge.`;
   return ` ${query} runs on every pass, and a query first flushes what was added to its session (SQLAlchemy's autoflush): the object added on one pass goes to Db2 as an INSERT of its own at the next pass's query.`;
 }

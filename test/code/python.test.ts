@@ -601,7 +601,7 @@ def load(rows):
       assert.match(message, /Instead, look up what the loop needs before it \(one query for all the rows' keys, into a dict\), or run the loop's queries inside `with session\.no_autoflush:`.*session\.add_all\(objs\).*session\.execute\(insert\(Model\), rows\)/);
     });
 
-    it('2.0 style (session.scalars / execute / scalar of select(Model)), the add before the query, a query in a function the loop calls, merge(): reported', async () => {
+    it('2.0 style (session.scalars / execute / scalar of select(Model)), the add before the query, a query in a function the loop calls, merge(), a query in the condition of an if: reported', async () => {
       const py = `${customers}from sqlalchemy import select
 def load_scalars(rows):
     with Session(engine) as session:
@@ -632,6 +632,11 @@ def load_merges(session, rows):
     for row in rows:
         session.merge(Order(id=row.id, item=row.code))
     session.commit()
+def load_new_only(session, rows):
+    for row in rows:
+        if session.query(Order).filter_by(id=row.id).one_or_none() is None:
+            session.add(Order(id=row.id, item=row.code))
+    session.commit()
 `;
       const { findings, models: read } = await lintCode({ 'load.py': py });
       // (An execute on a session the file makes is an execution of its own, with no INSERT: the adds only.)
@@ -641,6 +646,7 @@ def load_merges(session, rows):
         [false, 'session.scalar(stmt)'],
         [false, 'session.query(Customer).filter(Customer.code == code).one()'],
         [false, 'session.merge()'],
+        [false, 'session.query(Order).filter_by(id=row.id).one_or_none()'],
       ]);
       assert.deepEqual(brief(findings, INSERT_RULES), [
         `single-row-insert@${posOf(py, 'session.add(', 1)}`,
@@ -648,13 +654,14 @@ def load_merges(session, rows):
         `single-row-insert@${posOf(py, 'session.add(', 3)}`,
         `single-row-insert@${posOf(py, 'session.add(', 4)}`,
         `single-row-insert@${posOf(py, 'session.merge(')}`,
+        `single-row-insert@${posOf(py, 'session.add(', 5)}`,
       ]);
       const merge = findings.find((f) => /session\.merge\(\) runs/.test(f.message))!.message;
       assert.match(merge, /session\.merge\(\) runs on every pass and first flushes the session, to look its object up \(SQLAlchemy's autoflush\)/);
       assert.match(merge, /Instead, add new objects with session\.add\(obj\) rather than session\.merge\(obj\)/);
     });
 
-    it('must not report: no query in the loop; autoflush off (no_autoflush, Session(..., autoflush=False), sessionmaker(autoflush=False), session.autoflush = False, .autoflush(False)); another session; a guarded or conditional query; Core and text() statements; get(); a query iterated by the loop', async () => {
+    it('must not report: no query in the loop; autoflush off (no_autoflush, Session(..., autoflush=False), sessionmaker(autoflush=False), session.autoflush = False, .autoflush(False)); another session; a guarded or conditional query (in an elif condition, on the right of `or`); Core and text() statements; get(); a query iterated by the loop', async () => {
       const py = `${customers}from sqlalchemy import select, text, Table, MetaData
 from sqlalchemy.orm import sessionmaker
 codes = Table("codes", MetaData())
@@ -725,6 +732,13 @@ def load_iterated(session):
     for customer in session.scalars(select(Customer)):
         session.add(Order(id=customer.id, item=customer.code))
     session.commit()
+def load_short_circuit(session, rows, cache):
+    for row in rows:
+        if row.code in cache or session.query(Customer).filter_by(code=row.code).first():
+            session.add(Order(id=row.id, item=row.code))
+        elif session.query(Customer).count() > 10:
+            print(row)
+    session.commit()
 def load_core(session, rows):
     for row in rows:
         session.execute(text("SELECT id FROM customers WHERE code = :c"), {"c": row.code}).first()
@@ -735,7 +749,7 @@ def load_core(session, rows):
 `;
       const { findings, models: read } = await lintCode({ 'load.py': py });
       const adds = read.get('load.py')!.code!.executions.filter((e) => e.construct === 'orm');
-      assert.equal(adds.length, 13);
+      assert.equal(adds.length, 14);
       assert.deepEqual(adds.filter((e) => !e.batched || e.autoflushedBy).map((e) => e.callSpan.start), []);
       assert.deepEqual(brief(findings, INSERT_RULES), []);
       // The same loops with autoflush left on: the six whose autoflush was off are reported.

@@ -117,7 +117,7 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
     case 'jpa':
     case 'hibernate':
     case 'spring-data':
-      return javaOrmAdvice(api, execution?.ormPerCall, execution?.ormConfig);
+      return javaOrmAdvice(api, execution?.ormPerCall, execution?.ormConfig, execution?.autoflushedBy);
     case 'jdbc':
       return 'prepare once, call addBatch() per row and executeBatch() every few hundred rows';
     case 'spring':
@@ -186,8 +186,13 @@ function configuredBatching(config: HibernateBatching): string {
   return `${config.file} ${now}, so Hibernate sends every entity's INSERT on its own, one round trip each, even when one flush sends them all: set ${name} (50 to 1000) and ${order} in ${config.file}`;
 }
 
-function javaOrmAdvice(api: 'jpa' | 'hibernate' | 'spring-data', perCall: SqlExecution['ormPerCall'], config?: HibernateBatching): string {
+function javaOrmAdvice(api: 'jpa' | 'hibernate' | 'spring-data', perCall: SqlExecution['ormPerCall'], config?: HibernateBatching, autoflushed?: string): string {
   const unbatched = config && (config.batchSize === undefined || config.batchSize <= 1) ? configuredBatching(config) : undefined;
+  // A query of the persisted entity on every pass flushes each one (SqlExecution.autoflushedBy): no flush before the
+  // loop's end, then the usual advice.
+  if (autoflushed && !perCall) {
+    return `look up what the loop needs before it (one query for all the rows' keys, into a map), or, if the query need not see the entities the loop persists, run it with setFlushMode(FlushModeType.COMMIT), so that nothing is flushed until the loop ends; then flush or commit once after the loop (or flush() and clear() every 1000 entities with a counter): ${unbatched ?? HIBERNATE_BATCHING}`;
+  }
   if (perCall === 'unbatched' && unbatched) {
     const how = api === 'spring-data' ? 'saveAll() of a list, or save() calls in one @Transactional method with no flush per entity, sends them in batches of that size' : 'flush once after the loop, or flush() and clear() every batch of entities (a counter at the batch size)';
     return `${unbatched}, then ${how}; an entity whose id is @GeneratedValue(strategy = GenerationType.IDENTITY) is never batched, whatever the size`;

@@ -197,9 +197,10 @@ export interface SqlExecution {
    */
   ormPerCall?: 'identity' | 'transaction' | 'unbatched';
   /**
-   * A SQLAlchemy ORM add (`construct: 'orm'`) that goes one row per pass of its loop because a query of the same
-   * session runs on every pass and autoflushes what was added before it runs: that query as the message names it
-   * (`session.query(Customer)…first()`, `Customer.query…first()`, `session.merge()`).
+   * An ORM insert (`construct: 'orm'`, sent at a flush) that goes one row per pass of its loop because a query of the
+   * same session runs on every pass and flushes what was added before it runs (SQLAlchemy's autoflush; Hibernate's
+   * FlushMode AUTO, for a query of the entity): that query as the message names it (`session.query(Customer)…first()`,
+   * `Customer.query…first()`, `session.merge()`, `em.createQuery(…).getResultList()`).
    */
   autoflushedBy?: string;
   /**

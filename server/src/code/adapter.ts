@@ -176,7 +176,19 @@ export type ApiEvent =
    * flushes the session before it runs (SQLAlchemy's autoflush: a query of the session), named as the message says it
    * (`session.query(Customer)…first()`).
    */
-  | { kind: 'flush'; api: string; connection?: string; autoflush?: string }
+  | {
+      kind: 'flush';
+      api: string;
+      connection?: string;
+      autoflush?: string;
+      /** An autoflush that sends only the pending inserts of these entity classes (Hibernate: those the query reads); absent, all. */
+      entities?: string[];
+      /**
+       * Of the ifs the walk counts around the call (CallContext.conditions), those that hold it in their condition, run
+       * whichever way the condition goes (`if session.query(…).first() is None:`): conditionsRunningIt.
+       */
+      inConditions?: number;
+    }
   | { kind: 'autocommit'; api: string; on: boolean; connection?: string }
   | { kind: 'link'; handle: string; connection: string }
   | { kind: 'paramset'; handle: string; size: number }
@@ -289,6 +301,35 @@ export interface LanguageAdapter {
 // ---- helpers for adapters --------------------------------------------------------------------
 
 /** The last identifier of an expression: conn, this.conn, self.conn, obj->conn → conn. */
+/**
+ * How many of the ifs around a call, up to the first node `stop` accepts (the loop or function around it), hold it in
+ * their condition where it runs whatever the condition's value: not in the right operand of `and` / `or` (`&&`, `||`),
+ * nor in a branch of a conditional expression. The walk counts those ifs among the call's conditions
+ * (CallContext.conditions), yet the call runs whenever the if is reached.
+ */
+export function conditionsRunningIt(node: Node, ifs: ReadonlySet<string>, stop: (type: string) => boolean): number {
+  let count = 0;
+  let always = true;
+  for (let child = node, p = node.parent; p && !stop(p.type); child = p, p = p.parent) {
+    const type = p.type;
+    if (type === 'boolean_operator' || (type === 'binary_expression' && /^(?:&&|\|\|)$/.test(p.childForFieldName('operator')?.text ?? ''))) {
+      if (sameSpan(p.childForFieldName('right'), child)) always = false;
+    } else if (type === 'ternary_expression' || type === 'conditional_expression') {
+      // (Python's `a if c else b` has no fields: its condition is the second named child.)
+      const condition = type === 'ternary_expression' ? p.childForFieldName('condition') : p.namedChild(1);
+      if (!sameSpan(condition, child)) always = false;
+    } else if (ifs.has(type) && sameSpan(p.childForFieldName('condition'), child)) {
+      if (always) count++;
+      always = true;
+    }
+  }
+  return count;
+}
+
+function sameSpan(a: Node | null | undefined, b: Node): boolean {
+  return !!a && a.startIndex === b.startIndex && a.endIndex === b.endIndex;
+}
+
 export function simpleName(node: Node | null | undefined): string | undefined {
   if (!node) return undefined;
   const text = node.text.trimEnd();

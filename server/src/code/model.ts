@@ -106,7 +106,7 @@ class ModelBuilder {
    * The loops that run a query of a session on every pass (no guard, no if), which autoflushes the session before it
    * runs (SQLAlchemy), as flushKey: the query as the message names it (ExecuteEvent.atFlush, SqlExecution.autoflushedBy).
    */
-  private readonly autoflushedEveryPass = new Map<string, string>();
+  private readonly autoflushedEveryPass = new Map<string, { query: string; entities?: string[] }[]>();
   private readonly ev: HostEvaluator;
   private markerVars?: Set<string>;
 
@@ -343,7 +343,7 @@ class ModelBuilder {
         this.addFlush(ctx, e.connection);
         break;
       case 'flush':
-        if (e.autoflush !== undefined) this.addAutoflush(ctx, e.connection, e.autoflush);
+        if (e.autoflush !== undefined) this.addAutoflush(ctx, e.connection, { query: e.autoflush, ...(e.entities ? { entities: e.entities } : {}) }, e.inConditions ?? 0);
         else this.addFlush(ctx, e.connection);
         break;
       case 'execute':
@@ -447,13 +447,23 @@ class ModelBuilder {
 
   /**
    * A query that autoflushes its session, on every pass of its loop: not under a counter guard, nor under any if of the
-   * loop (a lookup on a cache miss runs on some passes only, and the adds between two of them go together).
+   * loop other than in its condition (a lookup on a cache miss runs on some passes only, and the adds between two of
+   * them go together).
    */
-  private addAutoflush(ctx: CallContext, connection: string | undefined, query: string): void {
+  private addAutoflush(ctx: CallContext, connection: string | undefined, query: { query: string; entities?: string[] }, inConditions: number): void {
     const loop = this.loopOf(ctx);
-    if (!connection || !loop || ctx.conditions > 0 || this.guardedAt(ctx)) return;
+    // (A query in an if's condition runs whenever the if does: ExecuteEvent inConditions.)
+    if (!connection || !loop || ctx.conditions - inConditions > 0 || this.guardedAt(ctx)) return;
     const key = flushKey(connection, loop);
-    if (!this.autoflushedEveryPass.has(key)) this.autoflushedEveryPass.set(key, query);
+    const queries = this.autoflushedEveryPass.get(key);
+    if (queries) queries.push(query);
+    else this.autoflushedEveryPass.set(key, [query]);
+  }
+
+  /** The first query of the loop that autoflushes an execution's insert: one of any entity, or of the execution's class. */
+  private autoflushOf(key: string, execution: SqlExecution): string | undefined {
+    const cls = execution.ormClass?.name;
+    return this.autoflushedEveryPass.get(key)?.find((q) => !q.entities || (cls !== undefined && q.entities.includes(cls)))?.query;
   }
 
   private resolve(p: PendingConnection): void {
@@ -464,7 +474,7 @@ class ModelBuilder {
     // together.
     if (p.atFlush) {
       const key = p.connection && execution.loop ? flushKey(p.connection, execution.loop) : undefined;
-      const autoflushed = key && !this.flushedEveryPass.has(key) ? this.autoflushedEveryPass.get(key) : undefined;
+      const autoflushed = key && !this.flushedEveryPass.has(key) ? this.autoflushOf(key, execution) : undefined;
       execution.batched = !(key && (this.flushedEveryPass.has(key) || autoflushed !== undefined));
       if (autoflushed !== undefined) execution.autoflushedBy = autoflushed;
     }

@@ -5,7 +5,7 @@
 // library-level autocommit. Flask-SQLAlchemy (`db = SQLAlchemy(app)`, or `from app import db` used as one) is read
 // the same way: `db.session` is a session, `db.insert` / `db.text` are SQLAlchemy's. Also the per-file state the Python front end keeps: the imports and the names SQLAlchemy made.
 import type { Node } from 'web-tree-sitter';
-import { plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
+import { conditionsRunningIt, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import { looksLikeSql } from '../sqltext';
 import { pythonImports, type PythonImports } from './python-imports';
 import { constructedClass, insertConstruct, insertText, mappedClasses, sqlName, targetOf, type InsertTarget, type MappedClasses } from './python-sqlalchemy-inserts';
@@ -357,7 +357,7 @@ function ormAdd(ctx: CallContext, ev: Evaluator, file: PythonFile, known: Sqlalc
   }
   // session.merge(obj) flushes the session before it looks the object up (Session.merge, load=True by default).
   const session = sessionAsWritten(call.receiver, recvName, known);
-  const flushes: ApiEvent[] = call.name === 'merge' && !isFalse(call.keywords.get('load')) && autoflushes(call.node, session, recvName, known, file, ev) ? [{ kind: 'flush', api: 'sqlalchemy', connection: session, autoflush: `${session}.merge()` }] : [];
+  const flushes: ApiEvent[] = call.name === 'merge' && !isFalse(call.keywords.get('load')) && autoflushes(call.node, session, recvName, known, file, ev) ? [autoflushEvent(call.node, session, `${session}.merge()`)] : [];
   const cls = item ? constructedClass(item, at, ev) : undefined;
   if (!cls) return all ? [] : flushes.length > 0 ? flushes : undefined;
   const target = targetOf(cls, at, ev, file.imports, classesOf(file, call.node, ev));
@@ -504,6 +504,16 @@ function sameNode(a: Node | null | undefined, b: Node): boolean {
   return !!a && a.startIndex === b.startIndex && a.endIndex === b.endIndex;
 }
 
+/** An autoflush of `session` by the query at `node`, with the ifs that hold it in their condition (conditionsRunningIt). */
+function autoflushEvent(node: Node, session: string, label: string): ApiEvent {
+  const inConditions = conditionsRunningIt(node, PY_IFS, (type) => PY_SCOPES.test(type));
+  return { kind: 'flush', api: 'sqlalchemy', connection: session, autoflush: label, ...(inConditions > 0 ? { inConditions } : {}) };
+}
+
+const PY_IFS: ReadonlySet<string> = new Set(['if_statement', 'elif_clause']);
+/** The loops and functions (python.ts pythonAdapter's) that bound the ifs the walk counts around a call. */
+const PY_SCOPES = /^(?:for_statement|while_statement|list_comprehension|generator_expression|set_comprehension|dictionary_comprehension|function_definition|lambda|class_definition|module)$/;
+
 /** The methods that run a Query (and flush its session first), Flask-SQLAlchemy's among them. */
 const QUERY_RUNS = new Set(['all', 'first', 'one', 'one_or_none', 'scalar', 'count', 'first_or_404', 'one_or_404', 'paginate']);
 
@@ -530,7 +540,7 @@ function queryRunAutoflush(ctx: CallContext, ev: Evaluator, file: PythonFile): A
       if (node.childForFieldName('attribute')?.text !== 'query' || model?.type !== 'identifier' || !db || !isClassName(model.text)) return undefined;
       const session = `${db}.session`;
       if (!autoflushes(call.node, session, 'session', undefined, file, ev)) return undefined;
-      return { kind: 'flush', api: 'sqlalchemy', connection: session, autoflush: queryLabel(call.node, `${model.text}.query…${call.name}()`) };
+      return autoflushEvent(call.node, session, queryLabel(call.node, `${model.text}.query…${call.name}()`));
     }
     if (node.type !== 'call') return undefined;
     const fn: Node | null = node.childForFieldName('function');
@@ -545,7 +555,7 @@ function queryRunAutoflush(ctx: CallContext, ev: Evaluator, file: PythonFile): A
       if (!recvName || !sessionLike(recvName, known)) return undefined;
       const session = sessionAsWritten(object, recvName, known);
       if (!autoflushes(call.node, session, recvName, known, file, ev)) return undefined;
-      return { kind: 'flush', api: 'sqlalchemy', connection: session, autoflush: queryLabel(call.node, `${session}.query(…)…${call.name}()`) };
+      return autoflushEvent(call.node, session, queryLabel(call.node, `${session}.query(…)…${call.name}()`));
     }
     node = object;
   }
@@ -570,7 +580,7 @@ function sessionRunAutoflush(ctx: CallContext, ev: Evaluator, file: PythonFile, 
   if (!ormSelect(statement, call.node.startIndex, ev, file)) return undefined;
   const session = sessionAsWritten(call.receiver, recvName, known);
   if (!autoflushes(call.node, session, recvName, known, file, ev)) return undefined;
-  return { kind: 'flush', api: 'sqlalchemy', connection: session, autoflush: queryLabel(call.node, `${session}.${call.name}(select(…))`) };
+  return autoflushEvent(call.node, session, queryLabel(call.node, `${session}.${call.name}(select(…))`));
 }
 
 /**
