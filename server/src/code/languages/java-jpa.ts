@@ -23,10 +23,11 @@
 // entities each file declares: javaEntities, CodeModel.entities), and its IDENTITY id, also one inherited from a
 // @MappedSuperclass.
 import type { Node } from 'web-tree-sitter';
-import { conditionsRunningIt, simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
+import { simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import type { OrmEntity } from '../../code-model/types';
 import { insertText, type InsertTarget, type MappedTable } from './python-sqlalchemy-inserts';
 import { hibernateUnbatched } from '../hibernate-config';
+import { conditionsRunningIt, parentOf } from '../parents';
 import type { HibernateBatching } from '../../code-model/types';
 
 /** The calls that run a JPA or Hibernate query: with FlushMode AUTO, a flush of what the query reads first (jpaQueryRun). */
@@ -507,7 +508,7 @@ function fromEntities(jpql: string): string[] {
 
 /** What a for statement iterates over (`for (Order o : q.getResultList())`) or its init: run once, before the passes. */
 function runsBeforeLoop(call: Node): boolean {
-  for (let child = call, p = call.parent; p; child = p, p = p.parent) {
+  for (let child = call, p = parentOf(call); p; child = p, p = parentOf(p)) {
     if (p.type === 'method_declaration' || p.type === 'constructor_declaration' || p.type === 'lambda_expression' || p.type === 'class_body') return false;
     const once = p.type === 'enhanced_for_statement' ? p.childForFieldName('value') : p.type === 'for_statement' ? p.childForFieldName('init') : null;
     if (once && once.startIndex <= child.startIndex && child.endIndex <= once.endIndex) return true;

@@ -5,12 +5,12 @@
 // library-level autocommit. Flask-SQLAlchemy (`db = SQLAlchemy(app)`, or `from app import db` used as one) is read
 // the same way: `db.session` is a session, `db.insert` / `db.text` are SQLAlchemy's. Also the per-file state the Python front end keeps: the imports and the names SQLAlchemy made.
 import type { Node } from 'web-tree-sitter';
-import { conditionsRunningIt, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
+import { plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import { looksLikeSql } from '../sqltext';
 import { pythonImports, type PythonImports } from './python-imports';
 import { constructedClass, insertConstruct, insertText, mappedClasses, sqlName, targetOf, type InsertTarget, type MappedClasses } from './python-sqlalchemy-inserts';
 import type { OrmEntity } from '../../code-model/types';
-import { parentOf } from '../parents';
+import { conditionsRunningIt, parentOf, sameSpan } from '../parents';
 
 /** What a name of the file holds, as far as SQLAlchemy goes: where the file made it, and whether it autocommits. */
 interface SqlalchemyName {
@@ -494,14 +494,10 @@ function autoflushes(node: Node, session: string, recvName: string, known: Sqlal
     if (type === 'with_statement' && /\.\s*no_autoflush\b/.test(p.namedChildren.find((c) => c?.type === 'with_clause')?.text ?? '')) return false;
     // `for c in session.query(Customer).all():` runs the query once, before the passes, not on each.
     // (Nor a loop's else block, run once after it.)
-    if ((type === 'for_statement' || type === 'for_in_clause') && sameNode(p.childForFieldName('right'), child)) return false;
-    if ((type === 'for_statement' || type === 'while_statement') && sameNode(p.childForFieldName('alternative'), child)) return false;
+    if ((type === 'for_statement' || type === 'for_in_clause') && sameSpan(p.childForFieldName('right'), child)) return false;
+    if ((type === 'for_statement' || type === 'while_statement') && sameSpan(p.childForFieldName('alternative'), child)) return false;
   }
   return true;
-}
-
-function sameNode(a: Node | null | undefined, b: Node): boolean {
-  return !!a && a.startIndex === b.startIndex && a.endIndex === b.endIndex;
 }
 
 /** An autoflush of `session` by the query at `node`, with the ifs that hold it in their condition (conditionsRunningIt). */
