@@ -103,8 +103,9 @@ class ModelBuilder {
    */
   private readonly flushedEveryPass = new Set<string>();
   /**
-   * The loops that run a query of a session on every pass (no guard, no if), which autoflushes the session before it
-   * runs (SQLAlchemy), as flushKey: the query as the message names it (ExecuteEvent.atFlush, SqlExecution.autoflushedBy).
+   * The loops that run a query of a session on every pass (no counter guard, no if but in its condition), which
+   * flushes the session before it runs (SQLAlchemy's autoflush; Hibernate's FlushMode AUTO, only the `entities` the
+   * query reads), as flushKey: the query as the message names it (ExecuteEvent.atFlush, SqlExecution.autoflushedBy).
    */
   private readonly autoflushedEveryPass = new Map<string, { query: string; entities?: string[] }[]>();
   private readonly ev: HostEvaluator;
