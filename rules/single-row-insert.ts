@@ -70,6 +70,19 @@ function receivedArrayAdvice(api: string, loop: LoopInfo | undefined, runs: stri
   return `in ${received.fn}(), which receives the rows together, bind column arrays of them, set SQL_ATTR_PARAMSET_SIZE to ${received.count} and run one ${runs} for the batch (Db2 CLI array input)`;
 }
 
+/**
+ * An ORM insert sent one row per pass by a query of its session that autoflushes it on every pass (SQLAlchemy's
+ * autoflush, Hibernate's FlushMode AUTO: SqlExecution.autoflushedBy): which call, and why the rows do not wait for the
+ * flush after the loop.
+ */
+function autoflushNote(execution: SqlExecution): string {
+  const query = execution.autoflushedBy;
+  if (!query) return '';
+  if (execution.api !== 'sqlalchemy') return ` ${query} runs on every pass, and with the default FlushMode AUTO Hibernate first flushes the persisted entities the query reads: the entity persisted on one pass goes to Db2 as an INSERT of its own at the next pass's query.`;
+  if (/\.merge\(\)$/.test(query)) return ` ${query} runs on every pass and first flushes the session, to look its object up (SQLAlchemy's autoflush): what one pass added or merged goes to Db2 as an INSERT of its own at the next pass's merge.`;
+  return ` ${query} runs on every pass, and a query first flushes what was added to its session (SQLAlchemy's autoflush): the object added on one pass goes to Db2 as an INSERT of its own at the next pass's query.`;
+}
+
 /** The CLI call an execution runs its rows with. */
 function cliRunName(execution: SqlExecution): string {
   return execution.action === 'executeDirect' ? 'SQLExecDirect' : 'SQLExecute';
@@ -142,7 +155,7 @@ const SingleRowInsertRule: Rule = {
         const several = tables.size > 1;
         const into = several ? `, into ${tables.size} tables` : ' into it';
         // "One INSERT call into each of A and B" says it all when there is one per table.
-        const more = calls === tables.size && (several || calls === 1) ? '' : sqlpl ? ` Its body holds ${calls} such INSERTs${into}: ${calls} statements, one row each, on every pass.` : ` The loop makes ${calls} such calls${into}.`;
+        const more = (calls === tables.size && (several || calls === 1) ? '' : sqlpl ? ` Its body holds ${calls} such INSERTs${into}: ${calls} statements, one row each, on every pass.` : ` The loop makes ${calls} such calls${into}.`) + autoflushNote(first);
         const volume = sqlpl ? loopVolume(loop, calls) : { sentence: '' };
         const data = {
           calls: several ? `One INSERT call into each of ${names}` : `One INSERT INTO ${names} call`,

@@ -364,6 +364,68 @@ class Loader {
     assert.match(message, /Instead, generate the entity's id from a Db2 sequence .*with GenerationType\.IDENTITY Hibernate inserts each entity as soon as it is persisted.*never batches them, whatever hibernate\.jdbc\.batch_size says/);
   });
 
+  it('a JPQL/HQL query of the persisted entity on every pass (FlushMode AUTO), one commit after the loop: reported; a query of another entity, FlushModeType.COMMIT, a guarded or iterated query: silent', async () => {
+    const code = `import jakarta.persistence.*;
+${ENTITY}
+class Loader {
+    @PersistenceContext EntityManager em;
+    void load(List<String> items) {
+        em.getTransaction().begin();
+        for (String item : items) {
+            List<Order> seen = em.createQuery("select o from Order o where o.item = :item", Order.class).setParameter("item", item).getResultList();
+            if (seen.isEmpty()) em.persist(new Order(item));
+        }
+        em.getTransaction().commit();
+    }
+}
+`;
+    const { findings, models } = await lintCode({ 'Loader.java': code });
+    const persist = models.get('Loader.java')!.code!.executions.find((e) => e.construct === 'orm')!;
+    assert.deepEqual([persist.batched, persist.autoflushedBy], [false, 'em.createQuery(…).getResultList()']);
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(code, 'em.persist')}`]);
+    const message = findings.find((f) => f.rule === 'single-row-insert')!.message;
+    assert.match(message, /getResultList\(\) runs on every pass, and with the default FlushMode AUTO Hibernate first flushes the persisted entities the query reads/);
+    assert.match(message, /Instead, look up what the loop needs before it .*setFlushMode\(FlushModeType\.COMMIT\).*hibernate\.jdbc\.batch_size/);
+    // Hibernate's session, the query held in a variable: the same.
+    const hibernate = `import org.hibernate.Session;
+import org.hibernate.query.Query;
+${ENTITY}
+class Loader {
+    void load(Session session, List<String> items) {
+        for (String item : items) {
+            Query<Order> q = session.createQuery("from Order where item = :item", Order.class);
+            q.setParameter("item", item);
+            if (q.uniqueResult() == null) session.save(new Order(item));
+        }
+        session.getTransaction().commit();
+    }
+}
+`;
+    assert.deepEqual(brief((await lintCode({ 'Loader.java': hibernate })).findings, INSERT_RULES), [`single-row-insert@${posOf(hibernate, 'session.save')}`]);
+    // Not flushed: a query of another entity (Hibernate flushes only what the query reads), a flush mode of COMMIT, a
+    // query under a counter guard, a query the loop iterates over.
+    const customer = code.replace('"select o from Order o where o.item = :item", Order.class', '"select c.id from Customer c where c.code = :item", Long.class').replace('List<Order> seen', 'List<Long> seen');
+    const commitMode = code.replace('em.getTransaction().begin();', 'em.setFlushMode(FlushModeType.COMMIT);\n        em.getTransaction().begin();');
+    const guarded = code.replace('List<Order> seen = em', 'List<Order> seen = List.of();\n            if (++n % 1000 == 0) seen = em');
+    const iterated = `import jakarta.persistence.*;
+${ENTITY}
+class Loader {
+    @PersistenceContext EntityManager em;
+    void copy() {
+        for (Order o : em.createQuery("select o from Order o", Order.class).getResultList()) {
+            em.persist(new Order(o.item));
+        }
+        em.flush();
+    }
+}
+`;
+    for (const silent of [customer, commitMode, guarded, iterated]) {
+      const { findings: none, models: read } = await lintCode({ 'Loader.java': silent });
+      assert.deepEqual(brief(none, INSERT_RULES), []);
+      assert.deepEqual(read.get('Loader.java')!.code!.executions.filter((e) => e.construct === 'orm').map((e) => [e.batched, e.autoflushedBy]), [[true, undefined]]);
+    }
+  });
+
   it('Spring Data: repository.save(new ...) in a loop is one transaction per call (saveAll advice); saveAll and a @Transactional loop are silent', async () => {
     const code = `import org.springframework.stereotype.Service;
 ${ENTITY}

@@ -66,6 +66,48 @@ def load(rows):
     assert.deepEqual(brief(findings, INSERT_RULES), []);
   });
 
+  it('autoflush: Model.query…first() or db.session.query(…) on every pass, one commit after the loop: reported, the advice naming db.session.no_autoflush; inside it or with session_options autoflush off: silent', async () => {
+    const customer = `
+class Customer(db.Model):
+    id = db.Column(db.Integer, primary_key=True)
+    code = db.Column(db.String(10))
+`;
+    const py = `${APP}${customer}
+def load_model_query(rows):
+    for r in rows:
+        customer = Customer.query.filter_by(code=r[2]).first()
+        db.session.add(OrderLine(id=r[0], item=customer.code))
+    db.session.commit()
+
+def load_session_query(rows):
+    for r in rows:
+        n = db.session.query(Customer).filter(Customer.code == r[2]).count()
+        db.session.add(OrderLine(id=r[0], item=str(n)))
+    db.session.commit()
+
+def load_quiet(rows):
+    for r in rows:
+        with db.session.no_autoflush:
+            customer = Customer.query.filter_by(code=r[2]).first()
+        db.session.add(OrderLine(id=r[0], item=customer.code))
+    db.session.commit()
+`;
+    const { findings, models } = await lintCode({ 'app.py': py });
+    assert.deepEqual(models.get('app.py')!.code!.executions.map((e) => [e.batched, e.autoflushedBy]), [
+      [false, 'Customer.query.filter_by(code=r[2]).first()'],
+      [false, 'db.session.query(Customer).filter(Customer.code == r[2]).count()'],
+      [true, undefined],
+    ]);
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(py, 'db.session.add')}`, `single-row-insert@${posOf(py, 'db.session.add', 2)}`]);
+    const message = findings.find((f) => f.rule === 'single-row-insert')!.message;
+    assert.match(message, /Customer\.query\.filter_by\(code=r\[2\]\)\.first\(\) runs on every pass, and a query first flushes what was added to its session \(SQLAlchemy's autoflush\)/);
+    assert.match(message, /`with db\.session\.no_autoflush:`.*db\.session\.add_all\(objs\)/);
+    // Flask-SQLAlchemy's sessions made with autoflush off: nothing is flushed before the queries.
+    const off = py.replace('db = SQLAlchemy(app)', 'db = SQLAlchemy(app, session_options={"autoflush": False})');
+    const { findings: quiet } = await lintCode({ 'app.py': off });
+    assert.deepEqual(brief(quiet, INSERT_RULES), []);
+  });
+
   it('db.session.execute(db.insert(Model), rows) is batched; db.session.execute(text(...)) per row is a single-row insert', async () => {
     const py = `${APP}from sqlalchemy import text
 

@@ -574,6 +574,202 @@ def create(rows, session):
     assert.deepEqual(read.get('load.py')!.code!.executions.map((e) => [e.construct, e.callSpan.start]), [['orm', py.indexOf('session.add(Order')]]);
     assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(py, 'session.add(Order')}`, `commit-per-row@${posOf(py, 'session.commit', 2)}`]);
   });
+
+  describe('autoflush: a query of the session on every pass flushes the previous pass add', () => {
+    const customers = `${models}
+class Customer(Base):
+    __tablename__ = "customers"
+    id = Column(Integer, primary_key=True)
+    code = Column(String(10))
+`;
+
+    it('look up then add, one commit after the loop: one INSERT per pass, reported with the query that autoflushes and fitting advice', async () => {
+      const py = `${customers}
+def load(rows):
+    with Session(engine) as session:
+        for row in rows:
+            customer = session.query(Customer).filter_by(code=row.code).first()
+            session.add(Order(id=row.id, item=customer.code))
+        session.commit()
+`;
+      const { findings, models: read } = await lintCode({ 'load.py': py });
+      const [add] = read.get('load.py')!.code!.executions;
+      assert.deepEqual([add.construct, add.batched, add.autoflushedBy], ['orm', false, 'session.query(Customer).filter_by(code=row.code).first()']);
+      assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(py, 'session.add(')}`]);
+      const message = findings.find((f) => f.rule === 'single-row-insert')!.message;
+      assert.match(message, /^One INSERT INTO APP\.ORDERS call per row in the for loop at line \d+\. session\.query\(Customer\)\.filter_by\(code=row\.code\)\.first\(\) runs on every pass, and a query first flushes what was added to its session \(SQLAlchemy's autoflush\)/);
+      assert.match(message, /Instead, look up what the loop needs before it \(one query for all the rows' keys, into a dict\), or run the loop's queries inside `with session\.no_autoflush:`.*session\.add_all\(objs\).*session\.execute\(insert\(Model\), rows\)/);
+    });
+
+    it('2.0 style (session.scalars / execute / scalar of select(Model)), the add before the query, a query in a function the loop calls, merge(), a query in the condition of an if: reported', async () => {
+      const py = `${customers}from sqlalchemy import select
+def load_scalars(rows):
+    with Session(engine) as session:
+        for row in rows:
+            customer = session.scalars(select(Customer).where(Customer.code == row.code)).first()
+            session.add(Order(id=row.id, item=customer.code))
+        session.commit()
+def load_execute_after(rows):
+    with Session(engine) as session:
+        for row in rows:
+            session.add(Order(id=row.id, item=row.code))
+            session.execute(select(Customer.id).where(Customer.code == row.code)).scalar_one()
+        session.commit()
+def load_scalar_stmt(session, rows):
+    for row in rows:
+        stmt = select(Customer).filter_by(code=row.code)
+        customer = session.scalar(stmt)
+        session.add(Order(id=row.id, item=customer.code))
+    session.commit()
+def lookup(session, code):
+    return session.query(Customer).filter(Customer.code == code).one()
+def load_helper(session, rows):
+    for row in rows:
+        customer = lookup(session, row.code)
+        session.add(Order(id=row.id, item=customer.code))
+    session.commit()
+def load_merges(session, rows):
+    for row in rows:
+        session.merge(Order(id=row.id, item=row.code))
+    session.commit()
+def load_new_only(session, rows):
+    for row in rows:
+        if session.query(Order).filter_by(id=row.id).one_or_none() is None:
+            session.add(Order(id=row.id, item=row.code))
+    session.commit()
+`;
+      const { findings, models: read } = await lintCode({ 'load.py': py });
+      // (An execute on a session the file makes is an execution of its own, with no INSERT: the adds only.)
+      assert.deepEqual(read.get('load.py')!.code!.executions.filter((e) => e.construct === 'orm').map((e) => [e.batched, e.autoflushedBy]), [
+        [false, 'session.scalars(select(Customer).where(Customer.code == row.code))'],
+        [false, 'session.execute(select(Customer.id).where(Customer.code == row.code))'],
+        [false, 'session.scalar(stmt)'],
+        [false, 'session.query(Customer).filter(Customer.code == code).one()'],
+        [false, 'session.merge()'],
+        [false, 'session.query(Order).filter_by(id=row.id).one_or_none()'],
+      ]);
+      assert.deepEqual(brief(findings, INSERT_RULES), [
+        `single-row-insert@${posOf(py, 'session.add(', 1)}`,
+        `single-row-insert@${posOf(py, 'session.add(', 2)}`,
+        `single-row-insert@${posOf(py, 'session.add(', 3)}`,
+        `single-row-insert@${posOf(py, 'session.add(', 4)}`,
+        `single-row-insert@${posOf(py, 'session.merge(')}`,
+        `single-row-insert@${posOf(py, 'session.add(', 5)}`,
+      ]);
+      const merge = findings.find((f) => /session\.merge\(\) runs/.test(f.message))!.message;
+      assert.match(merge, /session\.merge\(\) runs on every pass and first flushes the session, to look its object up \(SQLAlchemy's autoflush\)/);
+      assert.match(merge, /Instead, add new objects with session\.add\(obj\) rather than session\.merge\(obj\)/);
+    });
+
+    it('must not report: no query in the loop; autoflush off (no_autoflush, Session(..., autoflush=False), sessionmaker(autoflush=False), session.autoflush = False, .autoflush(False)); another session; a guarded or conditional query (in an elif condition, on the right of `or`); Core and text() statements; get(); a query iterated by the loop', async () => {
+      const py = `${customers}from sqlalchemy import select, text, Table, MetaData
+from sqlalchemy.orm import sessionmaker
+codes = Table("codes", MetaData())
+QuietSession = sessionmaker(bind=engine, autoflush=False)
+def load_no_query(rows):
+    with Session(engine) as session:
+        for row in rows:
+            session.add(Order(id=row.id, item=row.code))
+        session.commit()
+def load_no_autoflush(rows):
+    with Session(engine) as session:
+        for row in rows:
+            with session.no_autoflush:
+                customer = session.query(Customer).filter_by(code=row.code).first()
+            session.add(Order(id=row.id, item=customer.code))
+        session.commit()
+def load_no_autoflush_around(rows):
+    with Session(engine) as session, session.no_autoflush:
+        for row in rows:
+            customer = session.query(Customer).filter_by(code=row.code).first()
+            session.add(Order(id=row.id, item=customer.code))
+        session.commit()
+def load_made_off(rows):
+    with Session(engine, autoflush=False) as session:
+        for row in rows:
+            customer = session.query(Customer).filter_by(code=row.code).first()
+            session.add(Order(id=row.id, item=customer.code))
+        session.commit()
+def load_factory_off(rows):
+    db = QuietSession()
+    for row in rows:
+        customer = db.query(Customer).filter_by(code=row.code).first()
+        db.add(Order(id=row.id, item=customer.code))
+    db.commit()
+def load_assigned_off(session, rows):
+    session.autoflush = False
+    for row in rows:
+        customer = session.query(Customer).filter_by(code=row.code).first()
+        session.add(Order(id=row.id, item=customer.code))
+    session.commit()
+def load_query_off(db_session, rows):
+    for row in rows:
+        customer = db_session.query(Customer).autoflush(False).filter_by(code=row.code).first()
+        db_session.add(Order(id=row.id, item=customer.code))
+    db_session.commit()
+def load_other_session(rows):
+    with Session(engine) as session, Session(engine) as lookups:
+        for row in rows:
+            customer = lookups.query(Customer).filter_by(code=row.code).first()
+            session.add(Order(id=row.id, item=customer.code))
+        session.commit()
+def load_guarded(session, rows):
+    for i, row in enumerate(rows):
+        if i % 1000 == 0:
+            print(session.query(Customer).count())
+        session.add(Order(id=row.id, item=row.code))
+    session.commit()
+def load_cache_miss(session, rows):
+    cache = {}
+    for row in rows:
+        if row.code not in cache:
+            cache[row.code] = session.query(Customer).filter_by(code=row.code).one()
+        session.add(Order(id=row.id, item=row.code))
+    session.commit()
+def load_iterated(session):
+    for customer in session.query(Customer).all():
+        session.add(Order(id=customer.id, item=customer.code))
+    for customer in session.scalars(select(Customer)):
+        session.add(Order(id=customer.id, item=customer.code))
+    session.commit()
+def load_short_circuit(session, rows, cache):
+    for row in rows:
+        if row.code in cache or session.query(Customer).filter_by(code=row.code).first():
+            session.add(Order(id=row.id, item=row.code))
+        elif session.query(Customer).count() > 10:
+            print(row)
+    session.commit()
+def load_core(session, rows):
+    for row in rows:
+        session.execute(text("SELECT id FROM customers WHERE code = :c"), {"c": row.code}).first()
+        session.execute(select(codes)).first()
+        session.get(Customer, row.customer_id)
+        session.add(Order(id=row.id, item=row.code))
+    session.commit()
+`;
+      const { findings, models: read } = await lintCode({ 'load.py': py });
+      const adds = read.get('load.py')!.code!.executions.filter((e) => e.construct === 'orm');
+      assert.equal(adds.length, 14);
+      assert.deepEqual(adds.filter((e) => !e.batched || e.autoflushedBy).map((e) => e.callSpan.start), []);
+      assert.deepEqual(brief(findings, INSERT_RULES), []);
+      // The same loops with autoflush left on: the six whose autoflush was off are reported.
+      const on = py
+        .replace('with session.no_autoflush:', 'with nullcontext():')
+        .replace('with Session(engine) as session, session.no_autoflush:', 'with Session(engine) as session:')
+        .replace(/autoflush=False/g, 'autoflush=True')
+        .replace('session.autoflush = False', 'session.autoflush = True')
+        .replace('.autoflush(False)', '.autoflush(True)');
+      const { findings: reported } = await lintCode({ 'load.py': on });
+      // (Each function's add: the first line after its def that adds an Order.)
+      const addLine = (text: string, def: string) => {
+        const all = text.split('\n');
+        const from = all.findIndex((line) => line.startsWith(def));
+        return all.findIndex((line, n) => n > from && line.includes('.add(Order')) + 1;
+      };
+      const offLines = ['def load_no_autoflush(', 'def load_no_autoflush_around(', 'def load_made_off(', 'def load_factory_off(', 'def load_assigned_off(', 'def load_query_off('].map((def) => addLine(on, def));
+      assert.deepEqual(reported.filter((f) => f.rule === 'single-row-insert').map((f) => [f.line, /SQLAlchemy's autoflush/.test(f.message)]), offLines.map((line) => [line, true]));
+    });
+  });
 });
 
 /** A save.py's first execution's autocommit and its count of no-autocommit findings. */

@@ -111,13 +111,13 @@ export function scriptUnits(file: FileModel): ScriptUnit[] {
  * (SqlExecution.construct: the ORM's session.add, a Core insert construct, else a text()); for the Java ORMs by why
  * the entity goes one row per call (SqlExecution.ormPerCall).
  */
-export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<SqlExecution, 'construct' | 'connection' | 'ormPerCall' | 'ormConfig'>): string {
+export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<SqlExecution, 'construct' | 'connection' | 'ormPerCall' | 'ormConfig' | 'autoflushedBy'>): string {
   const construct = execution?.construct;
   switch (api) {
     case 'jpa':
     case 'hibernate':
     case 'spring-data':
-      return javaOrmAdvice(api, execution?.ormPerCall, execution?.ormConfig);
+      return javaOrmAdvice(api, execution?.ormPerCall, execution?.ormConfig, execution?.autoflushedBy);
     case 'jdbc':
       return 'prepare once, call addBatch() per row and executeBatch() every few hundred rows';
     case 'spring':
@@ -131,6 +131,15 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
       // it need not fetch each generated key back (the keys are set, or the dialect returns them in batches).
       if (construct === 'orm') {
         const session = execution?.connection?.name ?? 'session';
+        // A query of the session on every pass autoflushes each add (SqlExecution.autoflushedBy): no flush before the
+        // loop's end, then the usual advice.
+        const autoflushed = execution?.autoflushedBy;
+        if (autoflushed && /\.merge\(\)$/.test(autoflushed)) {
+          return `add new objects with ${session}.add(obj) rather than ${session}.merge(obj) (merge flushes the session first, to look the object up), or run the loop inside \`with ${session}.no_autoflush:\`; then flush or commit once after the loop (or every 1000 rows with a counter), so that one flush sends the rows together; or pass the rows as a list of dicts to ${session}.execute(insert(Model), rows)`;
+        }
+        if (autoflushed) {
+          return `look up what the loop needs before it (one query for all the rows' keys, into a dict), or run the loop's queries inside \`with ${session}.no_autoflush:\`, so that nothing is flushed until the loop ends; then add the objects (or ${session}.add_all(objs)) and flush or commit once after the loop (or every 1000 rows with a counter), so that one flush sends them together; or, to be sure of one executemany, pass the rows as a list of dicts to ${session}.execute(insert(Model), rows)`;
+        }
         return `add the objects in the loop (or ${session}.add_all(objs)) and flush or commit once after it (or every 1000 rows with a counter), so that one flush sends them together; or, to be sure of one executemany (the ORM still inserts one row at a time when it must fetch each generated key), pass the rows as a list of dicts to ${session}.execute(insert(Model), rows)`;
       }
       // SQLAlchemy has no cursor to call executemany on: a list of parameter dicts given to one execute is run as one.
@@ -177,8 +186,13 @@ function configuredBatching(config: HibernateBatching): string {
   return `${config.file} ${now}, so Hibernate sends every entity's INSERT on its own, one round trip each, even when one flush sends them all: set ${name} (50 to 1000) and ${order} in ${config.file}`;
 }
 
-function javaOrmAdvice(api: 'jpa' | 'hibernate' | 'spring-data', perCall: SqlExecution['ormPerCall'], config?: HibernateBatching): string {
+function javaOrmAdvice(api: 'jpa' | 'hibernate' | 'spring-data', perCall: SqlExecution['ormPerCall'], config?: HibernateBatching, autoflushed?: string): string {
   const unbatched = config && (config.batchSize === undefined || config.batchSize <= 1) ? configuredBatching(config) : undefined;
+  // A query of the persisted entity on every pass flushes each one (SqlExecution.autoflushedBy): no flush before the
+  // loop's end, then the usual advice.
+  if (autoflushed && !perCall) {
+    return `look up what the loop needs before it (one query for all the rows' keys, into a map), or, if the query need not see the entities the loop persists, run it with setFlushMode(FlushModeType.COMMIT), so that nothing is flushed until the loop ends; then flush or commit once after the loop (or flush() and clear() every 1000 entities with a counter): ${unbatched ?? HIBERNATE_BATCHING}`;
+  }
   if (perCall === 'unbatched' && unbatched) {
     const how = api === 'spring-data' ? 'saveAll() of a list, or save() calls in one @Transactional method with no flush per entity, sends them in batches of that size' : 'flush once after the loop, or flush() and clear() every batch of entities (a counter at the batch size)';
     return `${unbatched}, then ${how}; an entity whose id is @GeneratedValue(strategy = GenerationType.IDENTITY) is never batched, whatever the size`;

@@ -198,6 +198,13 @@ export interface SqlExecution {
    */
   ormPerCall?: 'identity' | 'transaction' | 'unbatched';
   /**
+   * An ORM insert (`construct: 'orm'`, sent at a flush) that goes one row per pass of its loop because a query of the
+   * same session runs on every pass and flushes what was added before it runs (SQLAlchemy's autoflush; Hibernate's
+   * FlushMode AUTO, for a query of the entity): that query as the message names it (`session.query(Customer)…first()`,
+   * `Customer.query…first()`, `session.merge()`, `em.createQuery(…).getResultList()`).
+   */
+  autoflushedBy?: string;
+  /**
    * A Java ORM insert of a project whose configuration was found (FrontEndOptions.hibernateBatching): the file read and
    * the batch size it sets, if any. With `ormPerCall: 'unbatched'` it sets none (or 0, 1): Hibernate's default, one
    * INSERT per entity at the flush.

@@ -171,8 +171,24 @@ export type ApiEvent =
       ownLoop?: LoopInfo;
     }
   | { kind: 'commit'; api: string; connection?: string }
-  /** session.flush(): sends what was added, without committing (atFlush). */
-  | { kind: 'flush'; api: string; connection?: string }
+  /**
+   * session.flush(): sends what was added, without committing (atFlush). `autoflush`: not a flush call but one that
+   * flushes the session before it runs (SQLAlchemy's autoflush: a query of the session), named as the message says it
+   * (`session.query(Customer)…first()`).
+   */
+  | {
+      kind: 'flush';
+      api: string;
+      connection?: string;
+      autoflush?: string;
+      /** An autoflush that sends only the pending inserts of these entity classes (Hibernate: those the query reads); absent, all. */
+      entities?: string[];
+      /**
+       * Of the ifs the walk counts around the call (CallContext.conditions), those that hold it in their condition, run
+       * whichever way the condition goes (`if session.query(…).first() is None:`): parents.ts conditionsRunningIt.
+       */
+      inConditions?: number;
+    }
   | { kind: 'autocommit'; api: string; on: boolean; connection?: string }
   | { kind: 'link'; handle: string; connection: string }
   | { kind: 'paramset'; handle: string; size: number }

@@ -107,6 +107,12 @@ class ModelBuilder {
    * (ExecuteEvent.atFlush): looked up per session.add, so a file of thousands of loops over `session` is no scan.
    */
   private readonly flushedEveryPass = new Set<string>();
+  /**
+   * The loops that run a query of a session on every pass (no counter guard, no if but in its condition), which
+   * flushes the session before it runs (SQLAlchemy's autoflush; Hibernate's FlushMode AUTO, only the `entities` the
+   * query reads), as flushKey: the query as the message names it (ExecuteEvent.atFlush, SqlExecution.autoflushedBy).
+   */
+  private readonly autoflushedEveryPass = new Map<string, { query: string; entities?: string[] }[]>();
   private readonly ev: HostEvaluator;
   private markerVars?: Set<string>;
 
@@ -343,7 +349,8 @@ class ModelBuilder {
         this.addFlush(ctx, e.connection);
         break;
       case 'flush':
-        this.addFlush(ctx, e.connection);
+        if (e.autoflush !== undefined) this.addAutoflush(ctx, e.connection, { query: e.autoflush, ...(e.entities ? { entities: e.entities } : {}) }, e.inConditions ?? 0);
+        else this.addFlush(ctx, e.connection);
         break;
       case 'execute':
         this.addExecution(ctx, span, e);
@@ -444,11 +451,39 @@ class ModelBuilder {
     if (connection && loop && !this.guardedAt(ctx)) this.flushedEveryPass.add(flushKey(connection, loop));
   }
 
+  /**
+   * A query that autoflushes its session, on every pass of its loop: not under a counter guard, nor under any if of the
+   * loop other than in its condition (a lookup on a cache miss runs on some passes only, and the adds between two of
+   * them go together).
+   */
+  private addAutoflush(ctx: CallContext, connection: string | undefined, query: { query: string; entities?: string[] }, inConditions: number): void {
+    const loop = this.loopOf(ctx);
+    // (A query in an if's condition runs whenever the if does: ExecuteEvent inConditions.)
+    if (!connection || !loop || ctx.conditions - inConditions > 0 || this.guardedAt(ctx)) return;
+    const key = flushKey(connection, loop);
+    const queries = this.autoflushedEveryPass.get(key);
+    if (queries) queries.push(query);
+    else this.autoflushedEveryPass.set(key, [query]);
+  }
+
+  /** The first query of the loop that autoflushes an execution's insert: one of any entity, or of the execution's class. */
+  private autoflushOf(key: string, execution: SqlExecution): string | undefined {
+    const cls = execution.ormClass?.name;
+    return this.autoflushedEveryPass.get(key)?.find((q) => !q.entities || (cls !== undefined && q.entities.includes(cls)))?.query;
+  }
+
   private resolve(p: PendingConnection): void {
     const { execution } = p;
-    // session.add(obj): one row per flush when the loop flushes (or commits) that session on every pass; else the
-    // flush after the loop sends its rows together.
-    if (p.atFlush) execution.batched = !(p.connection && execution.loop && this.flushedEveryPass.has(flushKey(p.connection, execution.loop)));
+    // session.add(obj): one row per flush when the loop flushes (or commits) that session on every pass, or runs a
+    // query of it on every pass that autoflushes the add (the previous pass's add goes out before the query: one
+    // INSERT per pass whether the add comes before or after the query); else the flush after the loop sends its rows
+    // together.
+    if (p.atFlush) {
+      const key = p.connection && execution.loop ? flushKey(p.connection, execution.loop) : undefined;
+      const autoflushed = key && !this.flushedEveryPass.has(key) ? this.autoflushOf(key, execution) : undefined;
+      execution.batched = !(key && (this.flushedEveryPass.has(key) || autoflushed !== undefined));
+      if (autoflushed !== undefined) execution.autoflushedBy = autoflushed;
+    }
     // CLI array input: the handle's SQL_ATTR_PARAMSET_SIZE is more than 1 where the statement runs. (A text of
     // literal values only binds nothing: one row per call, whatever the size.)
     if ((execution.action === 'executePrepared' || execution.action === 'executeDirect') && this.paramsets.size > 0 && !execution.statements.some(isLiteralValues)) {

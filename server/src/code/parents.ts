@@ -62,3 +62,33 @@ export function parentOf(node: Node): Node | null {
   if (walk.spentMs > walk.tableMs) indexParents(tree);
   return parent;
 }
+
+/**
+ * How many of the ifs around a call, up to the first node `stop` accepts (the loop or function around it), hold it in
+ * their condition where it runs whatever the condition's value: not in the right operand of `and` / `or` (`&&`, `||`),
+ * nor in a branch of a conditional expression. The walk counts those ifs among the call's conditions
+ * (CallContext.conditions), yet the call runs whenever the if is reached.
+ */
+export function conditionsRunningIt(node: Node, ifs: ReadonlySet<string>, stop: (type: string) => boolean): number {
+  let count = 0;
+  let always = true;
+  for (let child = node, p = parentOf(node); p && !stop(p.type); child = p, p = parentOf(p)) {
+    const type = p.type;
+    if (type === 'boolean_operator' || (type === 'binary_expression' && /^(?:&&|\|\|)$/.test(p.childForFieldName('operator')?.text ?? ''))) {
+      if (sameSpan(p.childForFieldName('right'), child)) always = false;
+    } else if (type === 'ternary_expression' || type === 'conditional_expression') {
+      // (Python's `a if c else b` has no fields: its condition is the second named child.)
+      const condition = type === 'ternary_expression' ? p.childForFieldName('condition') : p.namedChild(1);
+      if (!sameSpan(condition, child)) always = false;
+    } else if (ifs.has(type) && sameSpan(p.childForFieldName('condition'), child)) {
+      if (always) count++;
+      always = true;
+    }
+  }
+  return count;
+}
+
+/** The same node (nodes read twice are distinct objects): the same span. */
+export function sameSpan(a: Node | null | undefined, b: Node): boolean {
+  return !!a && a.startIndex === b.startIndex && a.endIndex === b.endIndex;
+}

@@ -5,7 +5,8 @@
 //
 // When the INSERT goes out: Hibernate queues a persisted entity and sends its INSERT at the next flush (em.flush(), a
 // commit): one row per pass when the loop flushes or commits on every pass (ExecuteEvent.atFlush, resolved in
-// model.ts). Two cases send one INSERT per call whatever the code flushes (SqlExecution.ormPerCall): an entity whose
+// model.ts), or runs a JPQL/HQL query of the persisted entity on every pass, which FlushMode AUTO flushes it before
+// (jpaQueryRun). Two cases send one INSERT per call whatever the code flushes (SqlExecution.ormPerCall): an entity whose
 // id is @GeneratedValue(strategy = GenerationType.IDENTITY), which Hibernate inserts at persist() to read the key back
 // and never batches; and Spring Data's save() outside a @Transactional method, its own transaction per call, unless the
 // code opens one around the loop itself (TransactionTemplate.execute, a transaction manager's getTransaction … commit,
@@ -28,10 +29,15 @@ import { simpleName, type ApiEvent, type CallContext, type Evaluator } from '../
 import type { OrmEntity } from '../../code-model/types';
 import { insertText, type InsertTarget, type MappedTable } from './python-sqlalchemy-inserts';
 import { hibernateUnbatched } from '../hibernate-config';
+import { conditionsRunningIt, parentOf } from '../parents';
 import type { HibernateBatching } from '../../code-model/types';
 
+/** The calls that run a JPA or Hibernate query: with FlushMode AUTO, a flush of what the query reads first (jpaQueryRun). */
+const QUERY_RUNS = ['getResultList', 'getSingleResult', 'getSingleResultOrNull', 'getResultStream', 'list', 'uniqueResult', 'uniqueResultOptional'];
+const QUERY_RUN_SET = new Set(QUERY_RUNS);
+
 /** The calls this module reads (the Java adapter hands them over first). */
-export const JPA_CALLS = ['persist', 'merge', 'save', 'saveAndFlush', 'saveAll', 'saveAllAndFlush', 'flush', 'commit'];
+export const JPA_CALLS = ['persist', 'merge', 'save', 'saveAndFlush', 'saveAll', 'saveAllAndFlush', 'flush', 'commit', ...QUERY_RUNS];
 
 type OrmKind = 'jpa' | 'hibernate' | 'spring-data';
 
@@ -467,6 +473,7 @@ export function classifyJpa(ctx: CallContext, ev: Evaluator): ApiEvent[] | undef
   const { call } = ctx;
   const f = factsOf(ev);
   if (call.name === 'commit') return jpaCommit(ctx, ev, f);
+  if (QUERY_RUN_SET.has(call.name)) return jpaQueryRun(ctx, ev, f);
   const orm = ormReceiver(call.receiver, f);
   if (!orm) return undefined;
   const args = call.args;
@@ -605,4 +612,72 @@ function jpaCommit(ctx: CallContext, ev: Evaluator, f: FileFacts): ApiEvent[] | 
   const orm = ormReceiver(owner, f);
   if (!orm || orm.kind === 'spring-data') return undefined;
   return [{ kind: 'commit', api: orm.kind, connection: orm.name }];
+}
+
+/**
+ * A JPQL / HQL query run in a loop (`em.createQuery("select o from Order o where o.ref = :ref", Order.class)
+ * .setParameter(…).getSingleResult()`, Hibernate's `session.createQuery(…).uniqueResult()`, through a query variable
+ * too): with the default FlushMode AUTO, Hibernate flushes the pending inserts of the tables the query reads before
+ * it runs it (Hibernate ORM user guide, Flushing, "AUTO flush on JPQL/HQL query": persisting a Person then querying
+ * Advertisement does not flush, querying Person does; ActionQueue.areTablesToBeUpdated against the query spaces). So
+ * the event flushes only the entities the query's FROM clauses name (by class name; an @Entity(name) other than the
+ * class, a subclass, a table reached through a join are not followed). Not when the file sets a flush mode of COMMIT
+ * or MANUAL anywhere (on the entity manager, the session or the query), nor for a named, native or criteria query.
+ */
+function jpaQueryRun(ctx: CallContext, ev: Evaluator, f: FileFacts): ApiEvent[] | undefined {
+  const { call } = ctx;
+  if (call.args.length !== 0 || FLUSH_MODE_OFF.test(f.source) || runsBeforeLoop(call.node)) return undefined;
+  let node: Node | undefined = call.receiver;
+  let followed = false;
+  for (let steps = 0; node && steps < 24; steps++) {
+    if (node.type === 'identifier' && !followed) {
+      // TypedQuery<Order> q = em.createQuery(…); … q.getResultList()
+      followed = true;
+      node = ev.assignedBefore?.(node.text, call.node.startIndex)?.[0]?.value;
+      continue;
+    }
+    if (node.type !== 'method_invocation') return undefined;
+    const method = node.childForFieldName('name')?.text ?? '';
+    const object = node.childForFieldName('object') ?? undefined;
+    if (method === 'createQuery' || method === 'createSelectionQuery') {
+      const orm = ormReceiver(object, f);
+      const jpql = node.childForFieldName('arguments')?.namedChildren.find((c) => !!c && c.type !== 'line_comment' && c.type !== 'block_comment');
+      const text = orm && orm.kind !== 'spring-data' && jpql ? ev.evaluate(jpql) : undefined;
+      const entities = text ? fromEntities(text.pieces.map((p) => (p.kind === 'text' ? p.text : ' ')).join('')) : [];
+      if (!orm || entities.length === 0) return undefined;
+      const written = call.node.text;
+      const label = written.length <= 100 && !/[\n\r]/.test(written) ? written : `${orm.name}.createQuery(…).${call.name}()`;
+      const inConditions = conditionsRunningIt(call.node, JAVA_IFS, (type) => JAVA_SCOPES.test(type));
+      return [{ kind: 'flush', api: orm.kind, connection: orm.name, autoflush: label, entities, ...(inConditions > 0 ? { inConditions } : {}) }];
+    }
+    node = object;
+  }
+  return undefined;
+}
+
+const JAVA_IFS: ReadonlySet<string> = new Set(['if_statement']);
+/** The loops and methods that bound the ifs the walk counts around a call. */
+const JAVA_SCOPES = /^(?:for_statement|enhanced_for_statement|while_statement|do_statement|method_declaration|constructor_declaration|compact_constructor_declaration|lambda_expression|class_body)$/;
+
+/** A flush mode that turns AUTO flushing off (FlushModeType.COMMIT, FlushMode.MANUAL, the org.hibernate.flushMode hint). */
+const FLUSH_MODE_OFF = /\bFlushMode(?:Type)?\s*\.\s*(?:COMMIT|MANUAL|NEVER)\b|org\.hibernate\.flushMode/;
+
+/** The entity classes a JPQL / HQL text's FROM clauses name (`from Order o`, `FROM com.acme.Order`, `from Order o, Line l`). */
+function fromEntities(jpql: string): string[] {
+  const names = new Set<string>();
+  for (const m of jpql.matchAll(/\bfrom\s+([A-Za-z_$][\w$.]{0,200})(?:\s+(?:as\s+)?[A-Za-z_$]\w*)?((?:\s*,\s*[A-Za-z_$][\w$.]{0,200}(?:\s+(?:as\s+)?[A-Za-z_$]\w*)?){0,8})/gi)) {
+    names.add(m[1].slice(m[1].lastIndexOf('.') + 1));
+    for (const more of m[2].matchAll(/,\s*([A-Za-z_$][\w$.]{0,200})/g)) names.add(more[1].slice(more[1].lastIndexOf('.') + 1));
+  }
+  return [...names].filter((n) => /^[A-Z]/.test(n));
+}
+
+/** What a for statement iterates over (`for (Order o : q.getResultList())`) or its init: run once, before the passes. */
+function runsBeforeLoop(call: Node): boolean {
+  for (let child = call, p = parentOf(call); p; child = p, p = parentOf(p)) {
+    if (p.type === 'method_declaration' || p.type === 'constructor_declaration' || p.type === 'lambda_expression' || p.type === 'class_body') return false;
+    const once = p.type === 'enhanced_for_statement' ? p.childForFieldName('value') : p.type === 'for_statement' ? p.childForFieldName('init') : null;
+    if (once && once.startIndex <= child.startIndex && child.endIndex <= once.endIndex) return true;
+  }
+  return false;
 }

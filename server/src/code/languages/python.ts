@@ -58,6 +58,8 @@ const PY_CALLS = new Set([
   'connect', 'pconnect', 'connect_coordinated', 'autocommit', 'commit', 'commit_two_phase', 'exec_immediate', 'prepare', 'execute',
   'execute_many', 'set_option', 'cursor', 'autocommit=', 'set_autocommit', 'executemany', 'tpc_begin', 'tpc_commit',
   'setAutoCommit', 'create_engine', 'execution_options', 'begin', 'sessionmaker', 'scoped_session', 'add', 'add_all', 'merge', 'flush',
+  // (A SQLAlchemy query run: it autoflushes the session, python-sqlalchemy.ts QUERY_RUNS.)
+  'all', 'first', 'one', 'one_or_none', 'scalar', 'scalars', 'count', 'first_or_404', 'one_or_404', 'paginate',
 ]);
 
 export const pythonAdapter: LanguageAdapter = {
