@@ -210,14 +210,14 @@ function codeFrame(text2, lines, d) {
   return `  ${gutter} | ${source}
   ${pad} | ${" ".repeat(Math.max(0, caretFrom))}${"^".repeat(Math.max(1, caretTo - caretFrom))}`;
 }
-function formatText(items) {
+function formatText(items2) {
   const paths = /* @__PURE__ */ new Map();
   const at = (p) => {
     let path = paths.get(p.displayPath);
     if (path === void 0) paths.set(p.displayPath, path = linePath(p.displayPath));
     return `${path}:${p.line}:${p.column}`;
   };
-  return items.map(({ d, text: text2, lines }) => {
+  return items2.map(({ d, text: text2, lines }) => {
     const related = (d.relatedPositions ?? []).map((r) => `  \u2192 ${at(r)}: ${plainLine(r.message)}
 `).join("");
     return `${at(d)} ${d.severity} ${d.rule} ${plainLine(d.message)}
@@ -2123,12 +2123,12 @@ var init_splitter = __esm({
 });
 
 // server/src/engine/sorted.ts
-function partitionPoint(items, before, from = 0) {
+function partitionPoint(items2, before, from = 0) {
   let low = from;
-  let high = items.length;
+  let high = items2.length;
   while (low < high) {
     const mid = low + high >> 1;
-    if (before(items[mid])) low = mid + 1;
+    if (before(items2[mid])) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -4914,10 +4914,10 @@ function selectSource(p, first, positional) {
   const tables2 = tablesRead(p, first, p.end);
   const source = { kind: "select", span: p.rangeSpan(first, p.end), tables: tables2 };
   if (tables2.length > 0 && tables2.every(isDummyTable)) source.constantRows = constantRows(p, first, p.end);
-  const items = selectListItems(p, first, p.end, positional);
-  if (items) {
-    if (items.places.length > 0) source.nullItems = items.places;
-    if (items.width !== void 0) source.itemCount = items.width;
+  const items2 = selectListItems(p, first, p.end, positional);
+  if (items2) {
+    if (items2.places.length > 0) source.nullItems = items2.places;
+    if (items2.width !== void 0) source.itemCount = items2.width;
   }
   return source;
 }
@@ -7040,8 +7040,8 @@ function reparseScript(before, previous, after, terminator, hints = {}) {
   }
   return { statements, comments, kept: statements.length - parsed, parsed };
 }
-function firstStartingFrom(items, offset, from = 0) {
-  return partitionPoint(items, (item2) => item2.span.start < offset, from);
+function firstStartingFrom(items2, offset, from = 0) {
+  return partitionPoint(items2, (item2) => item2.span.start < offset, from);
 }
 function directiveNear(text2, from, to) {
   return STATEFUL_DIRECTIVE.test(text2.slice(Math.max(0, from - DIRECTIVE_REACH), Math.min(text2.length, to + DIRECTIVE_REACH)));
@@ -7237,9 +7237,9 @@ function columnFill(stmt, name2, place) {
       return "value";
   }
 }
-function isNullItem2(items, at) {
-  if (!items) return false;
-  return items[partitionPoint(items, (item2) => item2 < at)] === at;
+function isNullItem2(items2, at) {
+  if (!items2) return false;
+  return items2[partitionPoint(items2, (item2) => item2 < at)] === at;
 }
 function fillOf(bits) {
   if (bits === 0 || (bits & MISSING_VALUE_BIT) !== 0 || (bits & ~(NULL_BIT | DEFAULT_BIT)) !== 0) return "value";
@@ -7842,11 +7842,11 @@ function referencesColumn(fk, parent, name2) {
 function keyColumns(constraint) {
   return constraint.kind === "primaryKey" || constraint.kind === "unique" ? constraint.columns : [];
 }
-function replaceNamed(items, item2) {
-  let names3 = namesIn2.get(items);
-  if (!names3) namesIn2.set(items, names3 = new Set(items.map((i) => i.name)));
-  const out = names3.has(item2.name) ? items.filter((i) => i.name !== item2.name) : items;
-  if (out !== items) namesIn2.set(out, names3 = new Set(out.map((i) => i.name)));
+function replaceNamed(items2, item2) {
+  let names3 = namesIn2.get(items2);
+  if (!names3) namesIn2.set(items2, names3 = new Set(items2.map((i) => i.name)));
+  const out = names3.has(item2.name) ? items2.filter((i) => i.name !== item2.name) : items2;
+  if (out !== items2) namesIn2.set(out, names3 = new Set(out.map((i) => i.name)));
   out.push(item2);
   names3.add(item2.name);
   return out;
@@ -9057,8 +9057,8 @@ var init_dialect = __esm({
 });
 
 // server/src/engine/append.ts
-function appendAll(target, items) {
-  for (let i = 0; i < items.length; i++) target.push(items[i]);
+function appendAll(target, items2) {
+  for (let i = 0; i < items2.length; i++) target.push(items2[i]);
   return target;
 }
 var init_append = __esm({
@@ -10574,7 +10574,7 @@ function batchAdvice(api, dialect, execution2) {
     case "jpa":
     case "hibernate":
     case "spring-data":
-      return javaOrmAdvice(api, execution2?.ormPerCall, execution2?.ormConfig);
+      return javaOrmAdvice(api, execution2?.ormPerCall, execution2?.ormConfig, execution2?.autoflushedBy);
     case "jdbc":
       return "prepare once, call addBatch() per row and executeBatch() every few hundred rows";
     case "spring":
@@ -10586,6 +10586,13 @@ function batchAdvice(api, dialect, execution2) {
     case "sqlalchemy":
       if (construct === "orm") {
         const session = execution2?.connection?.name ?? "session";
+        const autoflushed = execution2?.autoflushedBy;
+        if (autoflushed && /\.merge\(\)$/.test(autoflushed)) {
+          return `add new objects with ${session}.add(obj) rather than ${session}.merge(obj) (merge flushes the session first, to look the object up), or run the loop inside \`with ${session}.no_autoflush:\`; then flush or commit once after the loop (or every 1000 rows with a counter), so that one flush sends the rows together; or pass the rows as a list of dicts to ${session}.execute(insert(Model), rows)`;
+        }
+        if (autoflushed) {
+          return `look up what the loop needs before it (one query for all the rows' keys, into a dict), or run the loop's queries inside \`with ${session}.no_autoflush:\`, so that nothing is flushed until the loop ends; then add the objects (or ${session}.add_all(objs)) and flush or commit once after the loop (or every 1000 rows with a counter), so that one flush sends them together; or, to be sure of one executemany, pass the rows as a list of dicts to ${session}.execute(insert(Model), rows)`;
+        }
         return `add the objects in the loop (or ${session}.add_all(objs)) and flush or commit once after it (or every 1000 rows with a counter), so that one flush sends them together; or, to be sure of one executemany (the ORM still inserts one row at a time when it must fetch each generated key), pass the rows as a list of dicts to ${session}.execute(insert(Model), rows)`;
       }
       return `gather the rows into a list of dicts (one per row, keyed by ${construct === "core" ? "column" : "the bound parameter names"}) and run the ${construct === "core" ? "insert" : "INSERT"} once with that list, ${execution2?.connection?.name ?? "conn"}.execute(${construct === "core" ? "insert(table)" : "text(sql)"}, rows): SQLAlchemy hands a list of parameter sets to the driver as one executemany`;
@@ -10614,8 +10621,11 @@ function configuredBatching(config) {
   const order = spring ? "spring.jpa.properties.hibernate.order_inserts=true" : "hibernate.order_inserts=true";
   return `${config.file} ${now}, so Hibernate sends every entity's INSERT on its own, one round trip each, even when one flush sends them all: set ${name2} (50 to 1000) and ${order} in ${config.file}`;
 }
-function javaOrmAdvice(api, perCall, config) {
+function javaOrmAdvice(api, perCall, config, autoflushed) {
   const unbatched = config && (config.batchSize === void 0 || config.batchSize <= 1) ? configuredBatching(config) : void 0;
+  if (autoflushed && !perCall) {
+    return `look up what the loop needs before it (one query for all the rows' keys, into a map), or, if the query need not see the entities the loop persists, run it with setFlushMode(FlushModeType.COMMIT), so that nothing is flushed until the loop ends; then flush or commit once after the loop (or flush() and clear() every 1000 entities with a counter): ${unbatched ?? HIBERNATE_BATCHING}`;
+  }
   if (perCall === "unbatched" && unbatched) {
     const how = api === "spring-data" ? "saveAll() of a list, or save() calls in one @Transactional method with no flush per entity, sends them in batches of that size" : "flush once after the loop, or flush() and clear() every batch of entities (a counter at the batch size)";
     return `${unbatched}, then ${how}; an entity whose id is @GeneratedValue(strategy = GenerationType.IDENTITY) is never batched, whatever the size`;
@@ -10624,8 +10634,8 @@ function javaOrmAdvice(api, perCall, config) {
     return "generate the entity's id from a Db2 sequence (@GeneratedValue(strategy = GenerationType.SEQUENCE) with a @SequenceGenerator whose allocationSize, 50 or more, matches the sequence's INCREMENT BY): with GenerationType.IDENTITY Hibernate inserts each entity as soon as it is persisted, to read the generated key back, and never batches them, whatever hibernate.jdbc.batch_size says. Then set hibernate.jdbc.batch_size (50 to 1000) and hibernate.order_inserts=true if they are not set, and flush once after the loop (or flush() and clear() every 1000 entities)";
   }
   if (api === "spring-data") {
-    const own = perCall === "transaction" ? "no @Transactional method or class around the loop is shown, and unless a caller holds a transaction open, each save() is a transaction of its own, with its own commit; " : "";
-    return `gather the entities in a list and call saveAll(list) once (or per 1000 entities), or run the loop in one @Transactional method with save() and no flush per entity: ${own}${unbatched ?? HIBERNATE_BATCHING}`;
+    const own = perCall === "transaction" ? "no @Transactional method or class, and no transaction the code opens itself (TransactionTemplate.execute, a transaction manager's getTransaction \u2026 commit, UserTransaction.begin \u2026 commit), is shown around the loop, and unless a caller holds a transaction open, each save() is a transaction of its own, with its own commit; " : "";
+    return `gather the entities in a list and call saveAll(list) once (or per 1000 entities), or run the whole loop in one transaction (a @Transactional method, or inside one TransactionTemplate.execute) with save() and no flush per entity: ${own}${unbatched ?? HIBERNATE_BATCHING}`;
   }
   return `persist the entities in the loop and flush or commit once after it (or flush() and clear() every 1000 entities or so with a counter), so that one flush sends them together: ${unbatched ?? HIBERNATE_BATCHING}`;
 }
@@ -10969,8 +10979,8 @@ function replacing(diagnostics, replaced3) {
 function alsoRelated(d) {
   return { file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` };
 }
-function andList(items) {
-  return items.length <= 1 ? items[0] ?? "" : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+function andList(items2) {
+  return items2.length <= 1 ? items2[0] ?? "" : `${items2.slice(0, -1).join(", ")} and ${items2[items2.length - 1]}`;
 }
 var MAX_TABLES_NAMED;
 var init_merge = __esm({
@@ -11840,9 +11850,9 @@ function runReport(places, threshold) {
   const flagged = places[Math.max(0, Math.min(threshold, places.length) - 1)];
   return { span: flagged.span, stmt: flagged.stmt, extent: { first: places[0], last: places[places.length - 1] } };
 }
-function runReportOf(items, threshold, place) {
-  const flagged = place(items[Math.max(0, Math.min(threshold, items.length) - 1)]);
-  return { span: flagged.span, stmt: flagged.stmt, extent: { first: place(items[0]), last: place(items[items.length - 1]) } };
+function runReportOf(items2, threshold, place) {
+  const flagged = place(items2[Math.max(0, Math.min(threshold, items2.length) - 1)]);
+  return { span: flagged.span, stmt: flagged.stmt, extent: { first: place(items2[0]), last: place(items2[items2.length - 1]) } };
 }
 var init_runs = __esm({
   "rules/support/runs.ts"() {
@@ -12486,43 +12496,43 @@ var init_index_count2 = __esm({
 
 // rules/insert-target-cost.ts
 function hiddenWork(schema, table, site) {
-  const items = [];
+  const items2 = [];
   const indexes = table.indexes.filter((i) => inEffectAt(i, site));
   const keys = keysWithOwnIndex(table.keyConstraints.filter((k) => inEffectAt(k, site)), indexes).length;
   const indexCount = indexes.length + keys;
   if (indexCount > 0) {
     const measured = SECONDS_BY_INDEX_COUNT[Math.min(indexCount, SECONDS_BY_INDEX_COUNT.length - 1)];
     const clustering = indexes.filter((i) => i.cluster).length;
-    items.push(
+    items2.push(
       `${indexCount > 1 ? `an entry in each of ${indexCount} indexes` : "an entry in 1 index"} (${indexCount >= 4 ? "4 or more: " : ""}${factor(measured)}, tests 31-35)` + (clustering > 0 ? `, one of them clustering (${factor(CLUSTERED_INDEX_SECONDS)} instead of ${factor(SECONDS_BY_INDEX_COUNT[1])} for a single index, test 38)` : "")
     );
   }
   const fks = table.foreignKeys.filter((fk) => fk.enforced && inEffectAt(fk, site));
   if (fks.length > 0) {
-    items.push(`${fks.length > 1 ? `a parent-key lookup for each of ${fks.length} enforced foreign keys` : "a parent-key lookup for 1 enforced foreign key"} (${factor(FK_SECONDS[Math.min(fks.length, 2) - 1])}, tests 14-15)`);
+    items2.push(`${fks.length > 1 ? `a parent-key lookup for each of ${fks.length} enforced foreign keys` : "a parent-key lookup for 1 enforced foreign key"} (${factor(FK_SECONDS[Math.min(fks.length, 2) - 1])}, tests 14-15)`);
   }
   const triggers = table.triggers.filter((t) => t.stmt.events.includes("insert") && inEffectAt(t, site));
   if (triggers.length > 0) {
     const updating = triggers.every((t) => !t.stmt.body.some((s) => s.kind === "insert"));
     const seconds2 = (updating ? UPDATING_TRIGGER_SECONDS : INSERTING_TRIGGER_SECONDS)[Math.min(triggers.length, 2) - 1];
-    items.push(`${triggers.length} INSERT trigger${triggers.length > 1 ? "s" : ""} (${triggers.map((t) => t.name).join(", ")}: ${factor(seconds2)}, tests ${updating ? "20-21" : "18-19"})`);
+    items2.push(`${triggers.length} INSERT trigger${triggers.length > 1 ? "s" : ""} (${triggers.map((t) => t.name).join(", ")}: ${factor(seconds2)}, tests ${updating ? "20-21" : "18-19"})`);
   }
   const mqts = table.mqts.filter((m) => m.refresh === "immediate");
   if (mqts.length > 0) {
-    items.push(`upkeep of REFRESH IMMEDIATE MQT${mqts.length > 1 ? "s" : ""} ${mqts.map((m) => displayKey(m.key)).join(", ")} (not measured; Appendix B 22 advises against it)`);
+    items2.push(`upkeep of REFRESH IMMEDIATE MQT${mqts.length > 1 ? "s" : ""} ${mqts.map((m) => displayKey(m.key)).join(", ")} (not measured; Appendix B 22 advises against it)`);
   }
   const lobs = schema.writtenColumns(table, table.columns.filter((c) => (c.type.isLob || c.type.isLong) && !isFullyInlined(c)));
   if (lobs.length > 0) {
-    items.push(`a direct disk write for ${lobs.length} LOB/LONG column${lobs.length > 1 ? "s" : ""} ${lobs.map((c) => c.name).join(", ")} (${factor(LOB_SECONDS)}, test 91)`);
+    items2.push(`a direct disk write for ${lobs.length} LOB/LONG column${lobs.length > 1 ? "s" : ""} ${lobs.map((c) => c.name).join(", ")} (${factor(LOB_SECONDS)}, test 91)`);
   }
   if (table.identity && table.identity.cache < 1e3) {
     const m = identityMeasurement(table.identity.cache);
-    items.push(`a logged identity value every ${table.identity.cache === 0 ? "row" : `${table.identity.cache} rows`} for ${table.identity.column.name} (${m.cache === 0 ? "NO CACHE" : `CACHE ${m.cache}`}: ${factor(m.seconds)}, test ${m.test})`);
+    items2.push(`a logged identity value every ${table.identity.cache === 0 ? "row" : `${table.identity.cache} rows`} for ${table.identity.column.name} (${m.cache === 0 ? "NO CACHE" : `CACHE ${m.cache}`}: ${factor(m.seconds)}, test ${m.test})`);
   }
   if (table.checks > 0) {
-    items.push(`${table.checks} CHECK constraint${table.checks > 1 ? "s" : ""} (${factor(CHECK_SECONDS[Math.min(table.checks, 2) - 1])}, tests 12-13)`);
+    items2.push(`${table.checks} CHECK constraint${table.checks > 1 ? "s" : ""} (${factor(CHECK_SECONDS[Math.min(table.checks, 2) - 1])}, tests 12-13)`);
   }
-  return items;
+  return items2;
 }
 var InsertTargetCostRule, insert_target_cost_default;
 var init_insert_target_cost = __esm({
@@ -12553,9 +12563,9 @@ var init_insert_target_cost = __esm({
           const table = schema.table(name2, stmt);
           if (!table || seen.has(table)) continue;
           seen.add(table);
-          const items = hiddenWork(schema, table, { file: file.source.path, stmt });
-          if (items.length === 0) continue;
-          report2({ messageId: "summary", data: { table: displayKey(table.key), items: items.join("; ") }, stmt, span: name2.span });
+          const items2 = hiddenWork(schema, table, { file: file.source.path, stmt });
+          if (items2.length === 0) continue;
+          report2({ messageId: "summary", data: { table: displayKey(table.key), items: items2.join("; ") }, stmt, span: name2.span });
         }
       }
     };
@@ -12701,8 +12711,8 @@ function adviceForMany(columns2) {
   }
   return sentences.join(". ");
 }
-function listText(items) {
-  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+function listText(items2) {
+  return items2.length <= 1 ? items2.join("") : `${items2.slice(0, -1).join(", ")} and ${items2[items2.length - 1]}`;
 }
 function adviceFor2(column) {
   if (tooLongForRow(column)) {
@@ -13604,6 +13614,13 @@ function receivedArrayAdvice(api, loop, runs) {
   if (!received || api !== "cli") return void 0;
   return `in ${received.fn}(), which receives the rows together, bind column arrays of them, set SQL_ATTR_PARAMSET_SIZE to ${received.count} and run one ${runs} for the batch (Db2 CLI array input)`;
 }
+function autoflushNote(execution2) {
+  const query = execution2.autoflushedBy;
+  if (!query) return "";
+  if (execution2.api !== "sqlalchemy") return ` ${query} runs on every pass, and with the default FlushMode AUTO Hibernate first flushes the persisted entities the query reads: the entity persisted on one pass goes to Db2 as an INSERT of its own at the next pass's query.`;
+  if (/\.merge\(\)$/.test(query)) return ` ${query} runs on every pass and first flushes the session, to look its object up (SQLAlchemy's autoflush): what one pass added or merged goes to Db2 as an INSERT of its own at the next pass's merge.`;
+  return ` ${query} runs on every pass, and a query first flushes what was added to its session (SQLAlchemy's autoflush): the object added on one pass goes to Db2 as an INSERT of its own at the next pass's query.`;
+}
 function cliRunName(execution2) {
   return execution2.action === "executeDirect" ? "SQLExecDirect" : "SQLExecute";
 }
@@ -13718,7 +13735,7 @@ var init_single_row_insert = __esm({
             const names3 = andList([...tables2.values()]);
             const several = tables2.size > 1;
             const into = several ? `, into ${tables2.size} tables` : " into it";
-            const more = calls === tables2.size && (several || calls === 1) ? "" : sqlpl ? ` Its body holds ${calls} such INSERTs${into}: ${calls} statements, one row each, on every pass.` : ` The loop makes ${calls} such calls${into}.`;
+            const more = (calls === tables2.size && (several || calls === 1) ? "" : sqlpl ? ` Its body holds ${calls} such INSERTs${into}: ${calls} statements, one row each, on every pass.` : ` The loop makes ${calls} such calls${into}.`) + autoflushNote(first);
             const volume = sqlpl ? loopVolume(loop, calls) : { sentence: "" };
             const data = {
               calls: several ? `One INSERT call into each of ${names3}` : `One INSERT INTO ${names3} call`,
@@ -13802,7 +13819,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, Sequelize on Db2 `Model.create(values)` and\n  `Model.build(values).save()` / `new Model(values).save()` (no SQL text in the code: read as the one-row INSERT\n  Sequelize sends, into the table `define`/`init` names, else `<Order>` for the model, whose table Sequelize names\n  by pluralising it), CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush, objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). Hibernate sends the INSERTs of one flush as JDBC batches only when\n`hibernate.jdbc.batch_size` is more than 1 (its default is 0: each INSERT goes alone, one round trip per entity, however\nseldom the code flushes). That setting is configuration, not code, so `insertlint check` and the editor look for it in\nthe Java file's project (up to the nearest `pom.xml`, `build.gradle` or `.git`; in that folder, `config/`,\n`src/main/resources` and its `META-INF/` and `config/`): `persistence.xml`, `hibernate.cfg.xml`, `hibernate.properties`,\nSpring Boot's `application.properties`, `application-<profile>.properties` and `application*.yml`\n(`spring.jpa.properties.hibernate.jdbc.batch_size`, dotted or nested in YAML). When such a file is found and no file\nsets the size (or sets it to 0 or 1), a loop that persists entities and flushes once after it is reported, and so is\na Spring Data `saveAll(list)` of new entities (`items.stream().map(Order::new).toList()`, a list filled with\n`list.add(new Order(\u2026))`; a list of loaded entities may be updates and is left alone), which the message calls the\n`saveAll()` loop: the message names the file it read and asks for `hibernate.jdbc.batch_size` (50 to 1000) and\n`hibernate.order_inserts=true` there (the `spring.jpa.properties.` names in a Spring Boot file), with `flush()` and\n`clear()` every batch. When a file sets the size above 1 (any profile's, any persistence unit's, a `${\u2026}`\nplaceholder), or no configuration is found (configured in code, on a server, elsewhere), a loop flushed once is not\nreported and the advice names the setting \"if it is not already\". Another provider's `persistence.xml`\n(EclipseLink, OpenJPA) and a Spring file that configures neither JPA nor a data source count as none. What the code\ndoes show is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); node ibm_db `query({sql, params, ArraySize})`;\nSequelize `Model.bulkCreate(rows)` (or `queryInterface.bulkInsert(table, rows)` for raw rows): its Db2 dialect sends\nthe rows as one multi-row `INSERT \u2026 VALUES`, so give it a few thousand rows per call rather than everything at once; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, Sequelize on Db2 `Model.create(values)` and\n  `Model.build(values).save()` / `new Model(values).save()` (no SQL text in the code: read as the one-row INSERT\n  Sequelize sends, into the table `define`/`init` names, else `<Order>` for the model, whose table Sequelize names\n  by pluralising it), CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush, objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). A transaction the code opens itself around the whole loop counts as the\n`@Transactional` method does: the loop inside the callback of a `TransactionTemplate` (`execute(status -> \u2026)`,\n`executeWithoutResult(status -> \u2026)`, an anonymous `TransactionCallback` or `TransactionCallbackWithoutResult`, in a\nfile that names `TransactionTemplate` or `TransactionOperations`), between a transaction manager's\n`getTransaction(definition)` and its `commit(status)`, or between JTA's `UserTransaction.begin()` and `commit()`, in\nthe same method. A transaction opened inside the loop (`execute` called on every pass) or committed on every pass\n(not under a counter's `if`) is still one per row and reported. Hibernate sends the INSERTs of one flush as JDBC batches only when\n`hibernate.jdbc.batch_size` is more than 1 (its default is 0: each INSERT goes alone, one round trip per entity, however\nseldom the code flushes). That setting is configuration, not code, so `insertlint check` and the editor look for it in\nthe Java file's project (up to the nearest `pom.xml`, `build.gradle` or `.git`; in that folder, `config/`,\n`src/main/resources` and its `META-INF/` and `config/`): `persistence.xml`, `hibernate.cfg.xml`, `hibernate.properties`,\nSpring Boot's `application.properties`, `application-<profile>.properties` and `application*.yml`\n(`spring.jpa.properties.hibernate.jdbc.batch_size`, dotted or nested in YAML). When such a file is found and no file\nsets the size (or sets it to 0 or 1), a loop that persists entities and flushes once after it is reported, and so is\na Spring Data `saveAll(list)` of new entities (`items.stream().map(Order::new).toList()`, a list filled with\n`list.add(new Order(\u2026))`; a list of loaded entities may be updates and is left alone), which the message calls the\n`saveAll()` loop: the message names the file it read and asks for `hibernate.jdbc.batch_size` (50 to 1000) and\n`hibernate.order_inserts=true` there (the `spring.jpa.properties.` names in a Spring Boot file), with `flush()` and\n`clear()` every batch. When a file sets the size above 1 (any profile's, any persistence unit's, a `${\u2026}`\nplaceholder), or no configuration is found (configured in code, on a server, elsewhere), a loop flushed once is not\nreported and the advice names the setting \"if it is not already\". Another provider's `persistence.xml`\n(EclipseLink, OpenJPA) and a Spring file that configures neither JPA nor a data source count as none. What the code\ndoes show is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); node ibm_db `query({sql, params, ArraySize})`;\nSequelize `Model.bulkCreate(rows)` (or `queryInterface.bulkInsert(table, rows)` for raw rows): its Db2 dialect sends\nthe rows as one multi-row `INSERT \u2026 VALUES`, so give it a few thousand rows per call rather than everything at once; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\nA SQLAlchemy session flushes what was added to it before it runs a query (autoflush, on unless turned off). A loop\nthat looks something up on the session and adds an object on every pass (`customer =\nsession.query(Customer).filter_by(code=row.code).first()`, then `session.add(Order(\u2026))`, one commit after the loop)\ntherefore still sends one INSERT per pass: each pass's query sends the object the previous pass added, whether the add\ncomes before or after the query. Such a loop is reported, and the message names the query. What counts as a query of\nthe session: a `Query` run on it (`.first()`, `.all()`, `.one()`, `.one_or_none()`, `.scalar()`, `.count()`, and\nFlask-SQLAlchemy's `.first_or_404()`, `.one_or_404()`, `.paginate()`), Flask-SQLAlchemy's `Model.query\u2026` (a query of\n`db.session`), `session.execute`, `session.scalars` or `session.scalar` of an ORM `select(Model)` or\n`select(Model.column)`, and `session.merge(obj)`, which flushes before it looks the object up. It has to run on every\npass, in the loop or in a function the loop calls, under no counter guard and no `if` of the loop (a lookup made only\non a cache miss leaves the adds in between to go together); an `if`'s condition runs on every pass, so `if\nsession.query(Order).filter_by(ref=row.ref).first() is None:` counts, unless it follows `and` / `or` or sits in an\n`elif`. Not counted: `session.execute` of a `text()` or of a\nCore `select(table)` (SQLAlchemy autoflushes only for ORM statements), a query the loop iterates over (`for c in\nsession.query(Customer):` runs it once, before the passes), and `session.get(Model, key)`, which issues no query, and\nso flushes nothing, when the object is already in the session. Nothing is reported where the file turns\nautoflush off for that session: `Session(engine, autoflush=False)` or the `sessionmaker(\u2026, autoflush=False)` it comes\nfrom, `session.autoflush = False`, `.autoflush(False)` or `.execution_options(autoflush=False)` on the query,\nFlask-SQLAlchemy's `SQLAlchemy(app, session_options={\"autoflush\": False})`, or the query inside `with\nsession.no_autoflush:`. A session the file does not make (a parameter, another module's factory) is taken to\nautoflush, SQLAlchemy's default. The advice: look up what the loop needs before it (one query for all the keys, into\na dict), or run the loop's queries inside `with session.no_autoflush:`, then add the objects and flush or commit once\nafter the loop; for `merge()`, add new objects with `session.add` instead.\n\nJPA and Hibernate do the like with their default flush mode (AUTO): before a JPQL or HQL query runs, Hibernate flushes\nthe pending inserts of the tables the query reads (and only those: persisting an `Order` then querying `Customer`\nflushes nothing). A loop that runs such a query of the entity it persists on every pass (`em.createQuery(\"select o\nfrom Order o where o.ref = :ref\", Order.class)\u2026.getResultList()`, Hibernate's `session.createQuery(\"from Order where\n\u2026\").uniqueResult()`, through a query variable too), the same entity manager or session, committed once after the\nloop, is reported the same way. The entity is matched by the class names the query's `FROM` clauses give; a query\nreaching the table through a join, an `@Entity(name = \u2026)` other than the class, a subclass, a named, native or criteria\nquery, and Spring Data's query methods are not followed. Nothing is reported when the file sets a flush mode of\n`COMMIT` or `MANUAL` (`em.setFlushMode(FlushModeType.COMMIT)`, on a query, the `org.hibernate.flushMode` hint), for a\nquery under a counter guard or in an `if`'s branches (its condition counts, as in Python), or for one the loop\niterates over. The advice: look up what the loop needs\nbefore it, or run the query with `setFlushMode(FlushModeType.COMMIT)` if it need not see the loop's own entities, then\nflush once after the loop, with `hibernate.jdbc.batch_size` set.\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -16069,15 +16086,137 @@ var init_json_text = __esm({
   }
 });
 
-// server/src/code/access.ts
-function importedModules(text2, language) {
-  const out = [];
-  const pattern = language === "js" ? /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|^[ \t]*import\s+)["'`]([^"'`\n]{1,200})["'`]/gm : /^[ \t]*(?:from\s+([\w.]{1,200})\s+import\b|import\s+([\w.]{1,200}(?:\s*,\s*[\w.]{1,200}){0,20}))/gm;
-  for (let m = pattern.exec(text2); m; m = pattern.exec(text2)) {
-    if (language === "js") out.push(m[1]);
-    else if (m[1]) out.push(m[1]);
-    else out.push(...m[2].split(",").map((s) => s.trim()));
+// server/src/code/languages/python-imports.ts
+function readPythonImports(text2) {
+  const lines = [];
+  if (!text2.includes("import")) return lines;
+  for (const m of text2.matchAll(IMPORT_LINE)) {
+    if (m[1] === void 0) {
+      const written = m[3];
+      lines.push({ level: 0, names: items(MODULE_LIST.exec(written)[0].split(","), false), written });
+    } else {
+      const written = m[2];
+      const level = /^\.*/.exec(m[1])[0].length;
+      const parts = written.replace(/[()]/g, "").split(",").map((part) => part.replace(/#[^\n]*/g, ""));
+      lines.push({ from: m[1].slice(level), level, names: items(parts, true), written });
+    }
   }
+  return lines;
+}
+function items(parts, fromModule) {
+  const out = [];
+  for (const part of parts) {
+    const item2 = ITEM.exec(part.trim());
+    if (!item2 || fromModule && item2[1].includes(".")) continue;
+    out.push(item2[2] === void 0 ? { name: item2[1] } : { name: item2[1], as: item2[2] });
+  }
+  return out;
+}
+function fromAsWritten(line) {
+  return line.from === void 0 ? void 0 : ".".repeat(line.level) + line.from;
+}
+function importLinesOnce(text2) {
+  let lines;
+  return () => lines ??= readPythonImports(text2);
+}
+function importedPythonModules(lines) {
+  return lines.flatMap((line) => line.from === void 0 ? line.names.map((n) => n.name) : [fromAsWritten(line)]);
+}
+function pythonImports(source, path) {
+  const lines = typeof source === "string" ? readPythonImports(source) : source;
+  const bound = /* @__PURE__ */ new Map();
+  const modules = /* @__PURE__ */ new Set();
+  for (const line of lines) {
+    if (line.from !== void 0) continue;
+    for (const { name: name2, as } of line.names) {
+      modules.add(name2);
+      if (as !== void 0) bound.set(as, name2);
+      else bound.set(name2.split(".")[0], name2.split(".")[0]);
+    }
+  }
+  for (const line of lines) {
+    let module2 = line.from;
+    if (module2 === void 0) continue;
+    if (line.level > 0) {
+      const absolute = path === void 0 ? void 0 : relativeModule(line.level, module2, path);
+      if (absolute === void 0) continue;
+      module2 = absolute;
+    } else modules.add(module2);
+    for (const { name: name2, as } of line.names) bound.set(as ?? name2, `${module2}.${name2}`);
+  }
+  const resolve11 = (text2) => {
+    const dot = text2.indexOf(".");
+    const base = bound.get(dot < 0 ? text2 : text2.slice(0, dot));
+    return base === void 0 ? void 0 : base + (dot < 0 ? "" : text2.slice(dot));
+  };
+  return {
+    qualify: (text2) => resolve11(text2) ?? text2,
+    resolve: resolve11,
+    imports(module2) {
+      for (const m of modules) if (m === module2 || m.startsWith(module2 + ".")) return true;
+      return false;
+    },
+    bound: new Set(bound.keys())
+  };
+}
+function relativeModule(level, rest, path) {
+  const folders = packageOf(path);
+  if (level - 1 > folders.length) return void 0;
+  const names3 = [...folders.slice(0, folders.length - (level - 1)), ...rest ? rest.split(".") : []];
+  return names3.length > 0 ? names3.join(".") : void 0;
+}
+function packageOf(path) {
+  const parts = path.split(/[\\/]/);
+  parts.pop();
+  let from = parts.length;
+  while (from > 0 && PY_NAME2.test(parts[from - 1])) from--;
+  return parts.slice(from);
+}
+function withResolvedModuleCalls(result, imports) {
+  const calls = result.code?.moduleCalls;
+  if (!calls) return result;
+  const seen = /* @__PURE__ */ new Set();
+  const resolved = [];
+  for (const call of calls) {
+    const callee = imports.resolve(call.callee);
+    if (callee === void 0 || !callee.includes(".")) continue;
+    const key = `${call.loop.span.start}\0${callee}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    resolved.push({ ...call, callee });
+  }
+  const code = { ...result.code };
+  if (resolved.length > 0) code.moduleCalls = resolved;
+  else delete code.moduleCalls;
+  return { ...result, code };
+}
+function withResolvedOrmClasses(result, imports) {
+  const executions = result.code?.executions;
+  if (!executions?.some((e) => e.ormClass)) return result;
+  for (const e of executions) {
+    const written = e.ormClass?.from?.[0];
+    if (written === void 0) continue;
+    const resolved = imports.resolve(written);
+    e.ormClass = resolved !== void 0 && resolved.includes(".") ? { name: resolved.slice(resolved.lastIndexOf(".") + 1), from: [resolved] } : { name: e.ormClass.name };
+  }
+  return result;
+}
+var IMPORT_LINE, MODULE_LIST, ITEM, PY_NAME2;
+var init_python_imports = __esm({
+  "server/src/code/languages/python-imports.ts"() {
+    "use strict";
+    IMPORT_LINE = /^[ \t]*(?:from[ \t]+([\w.]{1,200})[ \t]+import[ \t]+(\([^)]{0,4000}\)|[^\n#;]{1,2000})|import[ \t]+([^\n#;]{1,2000}))/gm;
+    MODULE_LIST = /^[\w. \t,]*/;
+    ITEM = /^([\w.]+)(?:\s+as\s+(\w+))?$/;
+    PY_NAME2 = /^[A-Za-z_]\w*$/;
+  }
+});
+
+// server/src/code/access.ts
+function importedModules(text2) {
+  const out = [];
+  const pattern = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|^[ \t]*import\s+)["'`]([^"'`\n]{1,200})["'`]/gm;
+  for (let m = pattern.exec(text2); m; m = pattern.exec(text2)) out.push(m[1]);
   return out;
 }
 function namesModule(specifier, configured) {
@@ -16088,10 +16227,10 @@ function namesModule(specifier, configured) {
   if (/^[\w@]/.test(configured) && !configured.includes("/") && !configured.startsWith(".")) return a === b || a.startsWith(b + "/") || a.startsWith(b + ".");
   return a === b || a.endsWith("/" + b) || a.startsWith(b + "/") || specifier.startsWith(".") && b.endsWith("/" + a);
 }
-function importsConfigured(text2, language, options) {
+function importsConfigured(text2, options, python) {
   if (options.driverModules.length === 0) return false;
-  const modules = importedModules(text2, language);
-  return modules.some((m) => options.driverModules.some((c) => namesModule(language === "python" ? m.replace(/\./g, "/") : m, language === "python" ? c.replace(/\./g, "/") : c)));
+  const modules = python ? importedPythonModules(python()) : importedModules(text2);
+  return modules.some((m) => options.driverModules.some((c) => namesModule(python ? m.replace(/\./g, "/") : m, python ? c.replace(/\./g, "/") : c)));
 }
 function runsSqlText(text2) {
   return SQL_LITERAL.test(text2) && SQL_CALL.test(text2);
@@ -16100,7 +16239,7 @@ function otherDatabase(name2) {
   return `talks to another database (${name2}), not Db2`;
 }
 function javascriptAccess(text2, options, path) {
-  if (JS_DB2.test(text2) || SEQUELIZE_DB2.test(text2) || importsConfigured(text2, "js", options)) return void 0;
+  if (JS_DB2.test(text2) || SEQUELIZE_DB2.test(text2) || importsConfigured(text2, options)) return void 0;
   const other = JS_OTHER_DATABASE.exec(text2);
   if (other) return otherDatabase(other[1]);
   const sequelize = SEQUELIZE_OTHER.exec(text2);
@@ -16115,7 +16254,7 @@ function isModelsModule(specifier) {
   return /^\.{1,2}\//.test(specifier) && /(?:^|\/)models(?:\/[\w.-]{1,100})?$/.test(specifier.replace(/\.[cm]?[jt]sx?$/, ""));
 }
 function usesSequelizeModels(text2) {
-  return importedModules(text2, "js").some(isModelsModule) || /\bsequelize\s{0,40}\.\s{0,40}models\s{0,40}\.\s{0,40}[A-Z]/.test(text2);
+  return importedModules(text2).some(isModelsModule) || /\bsequelize\s{0,40}\.\s{0,40}models\s{0,40}\.\s{0,40}[A-Z]/.test(text2);
 }
 function sequelizeDb2Evidence(name2, text2) {
   if (name2 === "package.json") {
@@ -16139,11 +16278,11 @@ function sequelizeDb2Evidence(name2, text2) {
   const other = SEQUELIZE_OTHER.exec(text2) ?? ENV_DIALECT_OTHER.exec(text2);
   return other ? { kind: "other", why: `${other[0].trim()} in ${name2}` } : void 0;
 }
-function pythonAccess(text2, options, path) {
-  if (PY_DB2.test(text2) || importsConfigured(text2, "python", options)) return void 0;
+function pythonAccess(text2, options, path, importLines = () => readPythonImports(text2)) {
+  if (PY_DB2.test(text2) || importsConfigured(text2, options, importLines)) return void 0;
   const other = PY_OTHER_DATABASE.exec(text2);
   if (other) return otherDatabase(other[1]);
-  if (runsSqlText(text2) || importsDataAccess(text2)) return void 0;
+  if (runsSqlText(text2) || importsDataAccess(text2, importLines)) return void 0;
   if (path === void 0 || !options.sqlalchemyDb2Folders || !inFolders(path, options.sqlalchemyDb2Folders) || !usesSqlalchemy(text2)) return NO_DB2_ACCESS;
   const url = OTHER_SQLALCHEMY_URL.exec(text2);
   return url ? otherDatabase(url[1]) : void 0;
@@ -16177,17 +16316,11 @@ function sqlalchemyDb2Evidence(name2, text2) {
   if (REQUIREMENT_FILE.test(name2) && IBM_DB_SA_REQUIREMENT.test(text2)) return `ibm_db_sa in ${name2}`;
   return void 0;
 }
-function importsDataAccess(text2) {
+function importsDataAccess(text2, importLines) {
   if (!text2.includes("import") || !PY_LOOP.test(text2)) return false;
-  for (let m = PY_IMPORT_LINE.exec(text2); m; m = PY_IMPORT_LINE.exec(text2)) {
-    const words = [...(m[1] ?? "").split("."), ...(m[2] ?? m[3] ?? "").split(/[^\w]+/)];
-    if (words[0] === "django") continue;
-    if (words.some((w) => w !== "" && DATA_ACCESS_NAME.test(w))) {
-      PY_IMPORT_LINE.lastIndex = 0;
-      return true;
-    }
-  }
-  return false;
+  return importLines().some(
+    (line) => !(line.level === 0 && line.from?.split(".")[0] === "django") && [...(line.from ?? "").split("."), ...line.written.split(/[^\w]+/)].some((w) => w !== "" && DATA_ACCESS_NAME.test(w))
+  );
 }
 function javaAccess(text2) {
   if (JDBC.test(text2) || runsSqlText(text2) || DATA_ACCESS_VARIABLE.test(text2)) return void 0;
@@ -16206,10 +16339,11 @@ function callsOneOf(text2, names3) {
 function shellAccess(text2) {
   return /\bdb2\b/.test(text2) ? void 0 : "no db2 command found";
 }
-var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, SEQUELIZE_DB2, SEQUELIZE_OTHER, PY_DB2, PY_OTHER_DATABASE, ENV_DIALECT_DB2, ENV_DIALECT_OTHER, OTHER_SQLALCHEMY_URL, DB2_SQLALCHEMY_URL, IBM_DB_SA_REQUIREMENT, REQUIREMENT_FILE, PY_IMPORT_LINE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, JAVA_ORM, JAVA_OTHER_DATABASE, CLI;
+var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, SEQUELIZE_DB2, SEQUELIZE_OTHER, PY_DB2, PY_OTHER_DATABASE, ENV_DIALECT_DB2, ENV_DIALECT_OTHER, OTHER_SQLALCHEMY_URL, DB2_SQLALCHEMY_URL, IBM_DB_SA_REQUIREMENT, REQUIREMENT_FILE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, JAVA_ORM, JAVA_OTHER_DATABASE, CLI;
 var init_access = __esm({
   "server/src/code/access.ts"() {
     "use strict";
+    init_python_imports();
     NO_DB2_ACCESS = "no Db2 access found (no Db2 driver or configured driver module named, no SQL text handed to a query/execute/prepare call)";
     SQL_LITERAL = /["'`]\s*(?:INSERT\s+INTO|MERGE\s+INTO|UPDATE\s+[\w."]+\s+SET\b|DELETE\s+FROM|SELECT\s|WITH\s+\w+\s+AS\b|CALL\s|VALUES\s*\(|CREATE\s|ALTER\s|DROP\s|TRUNCATE\s|COMMIT\b)/i;
     SQL_CALL = /\b\w{0,60}(?:query|Query|exec|Exec|prepare|Prepare)\w{0,60}\s{0,40}(?:<[^>()]{0,200}>\s{0,40})?\(/;
@@ -16226,7 +16360,6 @@ var init_access = __esm({
     DB2_SQLALCHEMY_URL = /(?<![\w:+/.-])(?:db2(?:\+\w{1,20})?|ibm_db_sa(?:\+\w{1,20})?)(?::\/\/|:\/\/\/)/i;
     IBM_DB_SA_REQUIREMENT = /(?:^|[\s"'\[,])ibm[-_.]db[-_.]sa(?![\w-])/im;
     REQUIREMENT_FILE = /^(?:requirements[\w.-]*\.(?:txt|in)|pyproject\.toml|setup\.(?:py|cfg)|Pipfile|environment\.ya?ml)$/i;
-    PY_IMPORT_LINE = /^[ \t]*(?:from[ \t]+([\w.]{1,200})[ \t]+import[ \t]+(\([^)]{0,2000}\)|[^\n#;]{1,2000})|import[ \t]+([^\n#;]{1,2000}))/gm;
     DATA_ACCESS_NAME = /^(?:\w+_)?(?:daos?|crud|db|database|repositor(?:y|ies)|repos?|stores?|storage|persistence|gateways?|mappers?)(?:_\w+)?$/i;
     PY_LOOP = /\b(?:for|while)\b/;
     JDBC = /Statement|JdbcTemplate|setAutoCommit|executeUpdate|addBatch|batchUpdate|#sql|\bimport\s+javax?\.sql\./;
@@ -16332,16 +16465,22 @@ var init_hibernate_config = __esm({
 });
 
 // server/src/cli/project-evidence.ts
-function sqlalchemyDb2Folders(files2, finder = new ProjectEvidenceFinder()) {
+function remembered(known, key, read) {
+  if (known.has(key)) return known.get(key);
+  const value = read();
+  known.set(key, value);
+  return value;
+}
+function sqlalchemyDb2Folders(files2, inputs = AS_IS) {
+  const finder = new ProjectEvidenceFinder(inputs.disk);
   const found = /* @__PURE__ */ new Map();
   const users = /* @__PURE__ */ new Set();
   for (const { path, text: text2 } of files2) {
-    if (!path.endsWith(".py") && !path.endsWith(".pyw")) continue;
-    const why = sqlalchemyDb2Evidence((0, import_node_path3.basename)(path), text2);
-    if (why) {
-      const { top } = finder.walk((0, import_node_path3.dirname)(path));
-      if (!found.has(top)) found.set(top, `${why} (${path})`);
-    } else if (usesSqlalchemy(text2)) users.add((0, import_node_path3.dirname)(path));
+    const part = inputs.part(sqlalchemyPart, path, text2);
+    if (part?.db2) {
+      const { top } = finder.walk(part.dir);
+      if (!found.has(top)) found.set(top, part.db2);
+    } else if (part) users.add(part.dir);
   }
   for (const dir of users) {
     const { top, evidence } = finder.walk(dir);
@@ -16349,29 +16488,30 @@ function sqlalchemyDb2Folders(files2, finder = new ProjectEvidenceFinder()) {
   }
   return found;
 }
-function hibernateBatchingFolders(files2) {
+function hibernateBatchingFolders(files2, inputs = AS_IS) {
   const found = /* @__PURE__ */ new Map();
   const tops = /* @__PURE__ */ new Map();
   const looked = /* @__PURE__ */ new Map();
   const list = (dir) => {
     let names3 = looked.get(dir);
-    if (!names3) looked.set(dir, names3 = listed(dir));
+    if (!names3) looked.set(dir, names3 = inputs.disk.list(dir));
     return names3;
   };
   for (const { path, text: text2 } of files2) {
-    if (!path.endsWith(".java") || !JAVA_ORM_FILE.test(text2)) continue;
-    const start = (0, import_node_path3.dirname)(path);
+    const part = inputs.part(hibernatePart, path, text2);
+    if (!part) continue;
+    const start = part.dir;
     if (tops.has(start)) continue;
     const top = nearestUp(start, (dir) => list(dir).some((n) => JAVA_PROJECT_TOP.test(n)));
     tops.set(start, top);
     const root = top ?? start;
     if (found.has(root)) continue;
-    const config = readHibernateConfiguration(root, list);
+    const config = readHibernateConfiguration(root, list, inputs.disk);
     if (config) found.set(root, config);
   }
   return found;
 }
-function readHibernateConfiguration(top, list) {
+function readHibernateConfiguration(top, list, disk) {
   let first;
   let size = null;
   let sizeFile;
@@ -16381,7 +16521,7 @@ function readHibernateConfiguration(top, list) {
     const names3 = list(dir).filter((n) => HIBERNATE_CONFIG_FILE.test(n)).sort((a, b) => Number(a.includes("-")) - Number(b.includes("-")) || (a < b ? -1 : 1));
     for (const name2 of names3) {
       if (!HIBERNATE_CONFIG_FILE.test(name2) || read >= MAX_FILES_PER_FOLDER) continue;
-      const text2 = readSmall((0, import_node_path3.join)(dir, name2));
+      const text2 = disk.read((0, import_node_path3.join)(dir, name2));
       if (text2 === void 0) continue;
       read++;
       const said = hibernateBatchSizeIn(name2, text2);
@@ -16397,45 +16537,49 @@ function readHibernateConfiguration(top, list) {
   if (first === void 0) return void 0;
   return size === null ? { file: first } : { file: sizeFile ?? first, batchSize: size };
 }
-function sequelizeDb2Folders(files2) {
+function sequelizeDb2Folders(files2, inputs = AS_IS) {
   const found = /* @__PURE__ */ new Map();
   const tops = /* @__PURE__ */ new Map();
   const looked = /* @__PURE__ */ new Set();
   const topOf = (start) => {
     const known = tops.get(start);
     if (known !== void 0) return known;
-    const top = nearestUp(start, (dir) => isFile((0, import_node_path3.join)(dir, "package.json")));
+    const top = nearestUp(start, (dir) => inputs.disk.isFile((0, import_node_path3.join)(dir, "package.json")));
     tops.set(start, top);
     return top;
   };
   for (const { path, text: text2 } of files2) {
-    if (!JS_FILE.test(path)) continue;
-    const made = SEQUELIZE_DB2.exec(text2);
-    if (!made && !usesSequelizeModels(text2)) continue;
-    const top = topOf((0, import_node_path3.dirname)(path));
+    const part = inputs.part(sequelizePart, path, text2);
+    if (!part) continue;
+    const top = topOf(part.dir);
     if (top === null || found.has(top)) continue;
-    if (made) {
-      found.set(top, `${made[0].trim()} in ${path}`);
+    if (part.db2) {
+      found.set(top, part.db2);
       continue;
     }
     if (looked.has(top)) continue;
     looked.add(top);
-    const why = readSequelizeConfiguration(top);
+    const why = readSequelizeConfiguration(top, inputs.disk);
     if (why) found.set(top, why);
   }
   return found;
 }
+function mayChangeEvidence(path) {
+  const name2 = (0, import_node_path3.basename)(path);
+  const folder = (0, import_node_path3.basename)((0, import_node_path3.dirname)(path));
+  return /\.(?:pyw?|java)$/.test(name2) || JS_FILE.test(name2) || PROJECT_TOP.test(name2) || REQUIREMENT_FILE.test(name2) || CONFIGURATION.test(name2) || JAVA_PROJECT_TOP.test(name2) || HIBERNATE_CONFIG_FILE.test(name2) || ENV_FILE.test(name2) || name2 === "package.json" || name2 === ".sequelizerc" || folder === "config" && SEQUELIZE_CONFIG_FILE.test(name2);
+}
 function isFile(path) {
   try {
-    return (0, import_node_fs3.statSync)(path).isFile();
+    return (0, import_node_fs3.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
   } catch {
     return false;
   }
 }
 function readSmall(path) {
   try {
-    const stat = (0, import_node_fs3.statSync)(path);
-    return stat.isFile() && stat.size <= MAX_BYTES ? (0, import_node_fs3.readFileSync)(path, "utf8") : void 0;
+    const stat = (0, import_node_fs3.statSync)(path, { throwIfNoEntry: false });
+    return stat?.isFile() && stat.size <= MAX_BYTES ? (0, import_node_fs3.readFileSync)(path, "utf8") : void 0;
   } catch {
     return void 0;
   }
@@ -16447,23 +16591,24 @@ function listed(dir) {
     return [];
   }
 }
-function readSequelizeConfiguration(top) {
+function readSequelizeConfiguration(top, disk) {
   const paths = [(0, import_node_path3.join)(top, "package.json")];
-  for (const name2 of listed(top)) if (ENV_FILE.test(name2)) paths.push((0, import_node_path3.join)(top, name2));
-  const rc = readSmall((0, import_node_path3.join)(top, ".sequelizerc"));
+  for (const name2 of disk.list(top)) if (ENV_FILE.test(name2)) paths.push((0, import_node_path3.join)(top, name2));
+  const rc = disk.read((0, import_node_path3.join)(top, ".sequelizerc"));
+  let pointedTo;
   const pointed = rc ? /['"]?config['"]?\s{0,40}:\s{0,40}path\s{0,40}\.\s{0,40}(?:resolve|join)\s{0,40}\(([^()]{0,500})\)/.exec(rc) : null;
   if (pointed) {
     const parts = [...pointed[1].matchAll(/['"`]([^'"`\n]{1,200})['"`]/g)].map((m) => m[1]);
-    if (parts.length > 0) paths.push((0, import_node_path3.resolve)(top, ...parts));
+    if (parts.length > 0) paths.push(pointedTo = (0, import_node_path3.resolve)(top, ...parts));
   }
   let read = 0;
-  for (const name2 of listed((0, import_node_path3.join)(top, "config"))) {
+  for (const name2 of disk.list((0, import_node_path3.join)(top, "config"))) {
     if (SEQUELIZE_CONFIG_FILE.test(name2) && read++ < MAX_FILES_PER_FOLDER) paths.push((0, import_node_path3.join)(top, "config", name2));
   }
   let driver;
   let other = false;
   for (const path of [...new Set(paths)]) {
-    const text2 = readSmall(path);
+    const text2 = path === pointedTo ? readSmall(path) : disk.read(path);
     if (text2 === void 0) continue;
     const said = sequelizeDb2Evidence((0, import_node_path3.basename)(path), text2);
     if (said?.kind === "db2") return `${said.why} (${path})`;
@@ -16481,7 +16626,7 @@ function nearestUp(start, isTop) {
   }
   return null;
 }
-var import_node_fs3, import_node_path3, PROJECT_TOP, CONFIGURATION, MAX_BYTES, MAX_FILES_PER_FOLDER, MAX_LEVELS, ProjectEvidenceFinder, JAVA_PROJECT_TOP, JAVA_CONFIG_FOLDERS, JAVA_ORM_FILE, JS_FILE, SEQUELIZE_CONFIG_FILE, ENV_FILE;
+var import_node_fs3, import_node_path3, PROJECT_TOP, CONFIGURATION, MAX_BYTES, MAX_FILES_PER_FOLDER, MAX_LEVELS, AS_IS, RememberedLook, ProjectEvidenceFinder, sqlalchemyPart, JAVA_PROJECT_TOP, JAVA_CONFIG_FOLDERS, JAVA_ORM_FILE, hibernatePart, JS_FILE, SEQUELIZE_CONFIG_FILE, ENV_FILE, sequelizePart;
 var init_project_evidence = __esm({
   "server/src/cli/project-evidence.ts"() {
     "use strict";
@@ -16494,7 +16639,56 @@ var init_project_evidence = __esm({
     MAX_BYTES = 256 * 1024;
     MAX_FILES_PER_FOLDER = 40;
     MAX_LEVELS = 12;
+    AS_IS = {
+      disk: { list: listed, read: readSmall, isFile },
+      part: (of, path, text2) => of(path, text2)
+    };
+    RememberedLook = class {
+      constructor(base = AS_IS.disk) {
+        this.base = base;
+      }
+      base;
+      parts = /* @__PURE__ */ new Map();
+      names = /* @__PURE__ */ new Map();
+      texts = /* @__PURE__ */ new Map();
+      files = /* @__PURE__ */ new Map();
+      disk = {
+        list: (dir) => remembered(this.names, dir, () => this.base.list(dir)),
+        read: (path) => remembered(this.texts, path, () => this.base.read(path)),
+        isFile: (path) => remembered(this.files, path, () => this.base.isFile(path))
+      };
+      part(of, path, text2) {
+        let byPath = this.parts.get(of);
+        if (!byPath) this.parts.set(of, byPath = /* @__PURE__ */ new Map());
+        const known = byPath.get(path);
+        if (known?.text === text2) return known.part;
+        const part = of(path, text2);
+        byPath.set(path, { text: text2, part });
+        return part;
+      }
+      /**
+       * A file or folder changed, came or went: what the disk showed of it, of what lies under it (a folder), and the names
+       * of the folder it is in, are read again by the next look; a source file's part is worked out again if its text
+       * changed.
+       */
+      forget(path) {
+        const under = path.endsWith(import_node_path3.sep) ? path : path + import_node_path3.sep;
+        for (const known of [this.names, this.texts, this.files]) {
+          for (const key of known.keys()) if (key === path || key.startsWith(under)) known.delete(key);
+        }
+        this.names.delete((0, import_node_path3.dirname)(path));
+        for (const byPath of this.parts.values()) byPath.delete(path);
+      }
+      /** Everything read again (an index pass, "Lint workspace"). */
+      clear() {
+        for (const known of [this.parts, this.names, this.texts, this.files]) known.clear();
+      }
+    };
     ProjectEvidenceFinder = class {
+      constructor(disk) {
+        this.disk = disk;
+      }
+      disk;
       looked = /* @__PURE__ */ new Map();
       look(dir) {
         const known = this.looked.get(dir);
@@ -16502,11 +16696,11 @@ var init_project_evidence = __esm({
         const found = { top: false };
         this.looked.set(dir, found);
         let read = 0;
-        for (const name2 of listed(dir)) {
+        for (const name2 of this.disk.list(dir)) {
           if (PROJECT_TOP.test(name2)) found.top = true;
           if (found.evidence || read >= MAX_FILES_PER_FOLDER || !(REQUIREMENT_FILE.test(name2) || CONFIGURATION.test(name2))) continue;
           const path = (0, import_node_path3.join)(dir, name2);
-          const text2 = readSmall(path);
+          const text2 = this.disk.read(path);
           if (text2 === void 0) continue;
           read++;
           const why = sqlalchemyDb2Evidence(name2, text2);
@@ -16533,12 +16727,25 @@ var init_project_evidence = __esm({
         return { top: at ?? start, evidence, at };
       }
     };
+    sqlalchemyPart = (path, text2) => {
+      if (!path.endsWith(".py") && !path.endsWith(".pyw")) return void 0;
+      const why = sqlalchemyDb2Evidence((0, import_node_path3.basename)(path), text2);
+      if (why) return { dir: (0, import_node_path3.dirname)(path), db2: `${why} (${path})` };
+      return usesSqlalchemy(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
+    };
     JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
     JAVA_CONFIG_FOLDERS = ["", "config", "src/main/resources", "src/main/resources/META-INF", "src/main/resources/config", "src/main/webapp/WEB-INF/classes", "src/main/webapp/WEB-INF/classes/META-INF"];
     JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b/;
+    hibernatePart = (path, text2) => path.endsWith(".java") && JAVA_ORM_FILE.test(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
     JS_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
     SEQUELIZE_CONFIG_FILE = /^[\w.-]{1,100}\.(?:json|[cm]?[jt]s|ya?ml)$/i;
     ENV_FILE = /^\.env(?:\.[\w.-]+)?$/;
+    sequelizePart = (path, text2) => {
+      if (!JS_FILE.test(path)) return void 0;
+      const made = SEQUELIZE_DB2.exec(text2);
+      if (made) return { dir: (0, import_node_path3.dirname)(path), db2: `${made[0].trim()} in ${path}` };
+      return usesSequelizeModels(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
+    };
   }
 });
 
@@ -16664,6 +16871,26 @@ function parentOf(node) {
   if (walk3.spentMs > walk3.tableMs) indexParents(tree);
   return parent;
 }
+function conditionsRunningIt(node, ifs, stop) {
+  let count = 0;
+  let always = true;
+  for (let child = node, p = parentOf(node); p && !stop(p.type); child = p, p = parentOf(p)) {
+    const type = p.type;
+    if (type === "boolean_operator" || type === "binary_expression" && /^(?:&&|\|\|)$/.test(p.childForFieldName("operator")?.text ?? "")) {
+      if (sameSpan(p.childForFieldName("right"), child)) always = false;
+    } else if (type === "ternary_expression" || type === "conditional_expression") {
+      const condition = type === "ternary_expression" ? p.childForFieldName("condition") : p.namedChild(1);
+      if (!sameSpan(condition, child)) always = false;
+    } else if (ifs.has(type) && sameSpan(p.childForFieldName("condition"), child)) {
+      if (always) count++;
+      always = true;
+    }
+  }
+  return count;
+}
+function sameSpan(a, b) {
+  return !!a && a.startIndex === b.startIndex && a.endIndex === b.endIndex;
+}
 var DEEP_NESTING, tables, walks;
 var init_parents = __esm({
   "server/src/code/parents.ts"() {
@@ -16747,11 +16974,11 @@ function connectionState(facts2, adapter, name2, at, scope, api) {
   if (state === "on" && (connect.api === "jdbc" || connect.api === "jaydebeapi") && (local ? enclosing(facts2.commits, (c) => c.name, name2, scope).length > 0 : namedIn(facts2.commits, (c) => c.name, name2).length > 0)) state = "unknown";
   return connect.api === api || state === "unknown" ? { name: name2, autocommit: state } : { name: name2, autocommit: state, driver: connect.api };
 }
-function namedIndex(items, nameOf2) {
-  const known = namedIndexes.get(items);
-  if (known && known.count === items.length) return known;
-  const index = { count: items.length, byName: /* @__PURE__ */ new Map(), byScope: /* @__PURE__ */ new Map(), position: /* @__PURE__ */ new Map() };
-  for (const item2 of items) {
+function namedIndex(items2, nameOf2) {
+  const known = namedIndexes.get(items2);
+  if (known && known.count === items2.length) return known;
+  const index = { count: items2.length, byName: /* @__PURE__ */ new Map(), byScope: /* @__PURE__ */ new Map(), position: /* @__PURE__ */ new Map() };
+  for (const item2 of items2) {
     index.position.set(item2, index.position.size);
     const name2 = nameOf2(item2);
     const list = index.byName.get(name2);
@@ -16763,14 +16990,14 @@ function namedIndex(items, nameOf2) {
     if (here) here.push(item2);
     else inScope.set(name2, [item2]);
   }
-  namedIndexes.set(items, index);
+  namedIndexes.set(items2, index);
   return index;
 }
-function namedIn(items, nameOf2, name2) {
-  return namedIndex(items, nameOf2).byName.get(name2) ?? [];
+function namedIn(items2, nameOf2, name2) {
+  return namedIndex(items2, nameOf2).byName.get(name2) ?? [];
 }
-function enclosing(items, nameOf2, name2, scope) {
-  const index = namedIndex(items, nameOf2);
+function enclosing(items2, nameOf2, name2, scope) {
+  const index = namedIndex(items2, nameOf2);
   const named = index.byName.get(name2);
   if (!named) return [];
   if (named.length <= scope.depth + 1) return named.filter((item2) => within2(scope, item2.scope));
@@ -17085,6 +17312,10 @@ var init_loop_bounds = __esm({
 });
 
 // server/src/code/walk.ts
+function leadingName(source, start) {
+  LEADING_NAME.lastIndex = start;
+  return LEADING_NAME.exec(source)[0];
+}
 function interestingTypesOf(adapter, language) {
   let byLanguage = interestingTypes.get(adapter);
   if (!byLanguage) interestingTypes.set(adapter, byLanguage = /* @__PURE__ */ new WeakMap());
@@ -17132,7 +17363,7 @@ function nestingOf(nodes, ends) {
   }
   return deepest;
 }
-function walkTree(trees, adapter, source) {
+function walkTree(trees, adapter, source, moduleCallHeads) {
   const list = isTreeList(trees) ? trees : [trees];
   const root = newScope(list[0].rootNode, void 0);
   if (list.length > 1) {
@@ -17141,7 +17372,7 @@ function walkTree(trees, adapter, source) {
   }
   const { nodes, types, ends } = interestingNodes(list, adapter);
   if (nestingOf(nodes, ends) > DEEP_NESTING) for (const tree of list) indexParents(tree);
-  const walk3 = new TreeWalk(adapter, source, root, declaredFunctions(adapter, nodes, types));
+  const walk3 = new TreeWalk(adapter, source, root, declaredFunctions(adapter, nodes, types), moduleCallHeads);
   for (let i = 0; i < nodes.length; i++) {
     if ((i & 255) === 255) checkDeadline();
     walk3.visit(nodes[i], types[i], ends[i]);
@@ -17224,7 +17455,7 @@ function callbackParams(call) {
 function functionScope(scope) {
   return scope.fn;
 }
-var DOTTED_NAME, PLACEHOLDER_CALL, USAGE_CALL, NOT_RUNNING_SQL, interestingTypes, TreeWalk, WalkedCall, RESULT_WRAPPERS;
+var DOTTED_NAME, LEADING_NAME, PLACEHOLDER_CALL, USAGE_CALL, NOT_RUNNING_SQL, interestingTypes, TreeWalk, WalkedCall, RESULT_WRAPPERS;
 var init_walk2 = __esm({
   "server/src/code/walk.ts"() {
     "use strict";
@@ -17233,16 +17464,18 @@ var init_walk2 = __esm({
     init_parents();
     init_deadline();
     DOTTED_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+    LEADING_NAME = /\w{0,201}/y;
     PLACEHOLDER_CALL = /^_E\d+$/;
     USAGE_CALL = /exec|query|sql|prepare/i;
     NOT_RUNNING_SQL = /^_*(?:expect|assert|check|verify|log|print|debug|info|warn|trace|format|build|generate|parse|quote|escape|to|is|get)/i;
     interestingTypes = /* @__PURE__ */ new WeakMap();
     TreeWalk = class {
-      constructor(adapter, source, root, declared) {
+      constructor(adapter, source, root, declared, moduleCallHeads) {
         this.adapter = adapter;
         this.source = source;
         this.root = root;
         this.declared = declared;
+        this.moduleCallHeads = moduleCallHeads;
         this.scopes = [{ end: Number.MAX_SAFE_INTEGER, kind: "scope", scope: root }];
         this.lines = new LineIndex(source);
       }
@@ -17250,6 +17483,7 @@ var init_walk2 = __esm({
       source;
       root;
       declared;
+      moduleCallHeads;
       /**
        * The ancestors (among interesting nodes) of the node being visited, outermost first: scopes apart from
        * loops, guards and function barriers, so that neither lookup walks past frames of the other kind (a
@@ -17400,7 +17634,7 @@ var init_walk2 = __esm({
           }
         }
         if (adapter.linksFunctions && node.childForFieldName("function")?.type === "identifier" && !PLACEHOLDER_CALL.test(name2)) this.noteFunctionCall(node, name2, end);
-        if (loop && adapter.linksModules) this.noteModuleCall(node, loop, top.counted ?? false);
+        if (loop && adapter.linksModules) this.noteModuleCall(node, name2, loop, top.counted ?? false);
         const call = this.wanted(name2) ? adapter.callSite(node) : void 0;
         if (call) this.addCall(node, call, end);
       }
@@ -17426,11 +17660,18 @@ var init_walk2 = __esm({
           this.functionCalls.push(loop ? { name: name2, span, from, loop, guarded: counted2 } : { name: name2, span, from });
         }
       }
-      /** f(...) or a.b.f(...) in a loop (Python): another module may define f (Walked.moduleCalls). Each callee once per loop. */
-      noteModuleCall(node, loop, guarded2) {
+      /**
+       * f(...) or a.b.f(...) in a loop (Python): another module may define f (Walked.moduleCalls). Each callee once per
+       * loop. Where the heads are known, only a callee whose first name is one of them: its text is fetched for those
+       * alone (`name`, what calleeName gave: a plain callee's own text).
+       */
+      noteModuleCall(node, name2, loop, guarded2) {
+        const heads = this.moduleCallHeads;
+        if (heads?.size === 0) return;
         const fn = node.childForFieldName("function");
         const type = fn?.type;
         if (type !== "identifier" && type !== "attribute") return;
+        if (heads && !heads.has(type === "identifier" ? name2 : leadingName(this.source, fn.startIndex))) return;
         const callee = fn.text;
         if (callee.length > 200 || !DOTTED_NAME.test(callee)) return;
         const key = `${loop.span.start}\0${callee}`;
@@ -17565,7 +17806,7 @@ var init_spliced_values = __esm({
 
 // server/src/code/model.ts
 function extractFromTree(tree, source, adapter, parseSql2, hooks = {}) {
-  return new ModelBuilder(walkTree(tree, adapter, source), source, adapter, parseSql2).build(hooks);
+  return new ModelBuilder(walkTree(tree, adapter, source, hooks.moduleCallHeads), source, adapter, parseSql2).build(hooks);
 }
 function namedAtRunTime(stmt) {
   const named = stmt;
@@ -17643,6 +17884,12 @@ var init_model = __esm({
        * (ExecuteEvent.atFlush): looked up per session.add, so a file of thousands of loops over `session` is no scan.
        */
       flushedEveryPass = /* @__PURE__ */ new Set();
+      /**
+       * The loops that run a query of a session on every pass (no counter guard, no if but in its condition), which
+       * flushes the session before it runs (SQLAlchemy's autoflush; Hibernate's FlushMode AUTO, only the `entities` the
+       * query reads), as flushKey: the query as the message names it (ExecuteEvent.atFlush, SqlExecution.autoflushedBy).
+       */
+      autoflushedEveryPass = /* @__PURE__ */ new Map();
       ev;
       markerVars;
       build(hooks) {
@@ -17839,7 +18086,8 @@ var init_model = __esm({
             this.addFlush(ctx, e.connection);
             break;
           case "flush":
-            this.addFlush(ctx, e.connection);
+            if (e.autoflush !== void 0) this.addAutoflush(ctx, e.connection, { query: e.autoflush, ...e.entities ? { entities: e.entities } : {} }, e.inConditions ?? 0);
+            else this.addFlush(ctx, e.connection);
             break;
           case "execute":
             this.addExecution(ctx, span, e);
@@ -17930,9 +18178,32 @@ var init_model = __esm({
         const loop = this.loopOf(ctx);
         if (connection && loop && !this.guardedAt(ctx)) this.flushedEveryPass.add(flushKey(connection, loop));
       }
+      /**
+       * A query that autoflushes its session, on every pass of its loop: not under a counter guard, nor under any if of the
+       * loop other than in its condition (a lookup on a cache miss runs on some passes only, and the adds between two of
+       * them go together).
+       */
+      addAutoflush(ctx, connection, query, inConditions) {
+        const loop = this.loopOf(ctx);
+        if (!connection || !loop || ctx.conditions - inConditions > 0 || this.guardedAt(ctx)) return;
+        const key = flushKey(connection, loop);
+        const queries = this.autoflushedEveryPass.get(key);
+        if (queries) queries.push(query);
+        else this.autoflushedEveryPass.set(key, [query]);
+      }
+      /** The first query of the loop that autoflushes an execution's insert: one of any entity, or of the execution's class. */
+      autoflushOf(key, execution2) {
+        const cls = execution2.ormClass?.name;
+        return this.autoflushedEveryPass.get(key)?.find((q2) => !q2.entities || cls !== void 0 && q2.entities.includes(cls))?.query;
+      }
       resolve(p) {
         const { execution: execution2 } = p;
-        if (p.atFlush) execution2.batched = !(p.connection && execution2.loop && this.flushedEveryPass.has(flushKey(p.connection, execution2.loop)));
+        if (p.atFlush) {
+          const key = p.connection && execution2.loop ? flushKey(p.connection, execution2.loop) : void 0;
+          const autoflushed = key && !this.flushedEveryPass.has(key) ? this.autoflushOf(key, execution2) : void 0;
+          execution2.batched = !(key && (this.flushedEveryPass.has(key) || autoflushed !== void 0));
+          if (autoflushed !== void 0) execution2.autoflushedBy = autoflushed;
+        }
         if ((execution2.action === "executePrepared" || execution2.action === "executeDirect") && this.paramsets.size > 0 && !execution2.statements.some(isLiteralValues)) {
           if ([p.handle, p.preparedHandle].some((h) => h && paramsetSize(this.paramsets.get(h), p.at, p.scope) > 1)) execution2.batched = true;
         }
@@ -18333,11 +18604,11 @@ function concatenate(node, ev, isPlus) {
   if (parts.every((p) => !p)) return void 0;
   return joinTexts(parts.map((p, i) => p ?? ev.splice(operands[i])), "concatenation");
 }
-function joinWithSeparator(elements, sep8, ev) {
+function joinWithSeparator(elements, sep9, ev) {
   const parts = [];
   for (const el of elements) {
     if (!el || el.type === "comment") continue;
-    if (parts.length > 0) parts.push(sep8);
+    if (parts.length > 0) parts.push(sep9);
     parts.push(ev.evaluate(el) ?? ev.splice(el));
   }
   return joinTexts(parts, "concatenation");
@@ -18816,18 +19087,18 @@ var init_expand = __esm({
 // server/src/code/cobol/flow.ts
 function analyseFlow(program, lineOf2) {
   const start = procedureStart(program);
-  const { items, calls, gotoLoops } = scanProcedure(program, start, paragraphHeaders(program, start), lineOf2);
+  const { items: items2, calls, gotoLoops } = scanProcedure(program, start, paragraphHeaders(program, start), lineOf2);
   for (const call of calls) call.loop ??= gotoLoopAround(gotoLoops, call.at);
-  for (const item2 of items) item2.loop ??= gotoLoopAround(gotoLoops, item2.token.at);
+  for (const item2 of items2) item2.loop ??= gotoLoopAround(gotoLoops, item2.token.at);
   const reached = reachedFromLoops(calls);
-  for (const item2 of items) {
+  for (const item2 of items2) {
     if (item2.loop || !item2.paragraph) continue;
     const context = reached.get(item2.paragraph.name);
     if (!context) continue;
     item2.loop = context.loop;
     item2.guarded ||= context.guarded;
   }
-  return items;
+  return items2;
 }
 function paragraphHeaders(program, start) {
   const tokens = program.tokens;
@@ -19928,10 +20199,116 @@ function transactional(call) {
   }
   return false;
 }
+function heldAroundLoop(ctx, f) {
+  const loop = ctx.loop?.span;
+  if (!loop) return false;
+  for (let node = ctx.call.node.parent; node; node = node.parent) {
+    if (node.startIndex > loop.start || node.endIndex < loop.end) continue;
+    if ((node.type === "lambda_expression" || node.type === "class_body") && templateCallback(node, f)) return true;
+    if (FUNCTION_TYPES.has(node.type) && demarcated(node, loop, f)) return true;
+  }
+  return false;
+}
+function templateCallback(node, f) {
+  f.template ??= /\bTransaction(?:Template|Operations)\b/.test(f.source);
+  if (!f.template) return false;
+  let callback = node;
+  let anonymous;
+  if (node.type === "class_body") {
+    callback = node.parent;
+    if (callback?.type !== "object_creation_expression") return false;
+    anonymous = classNode(callback.childForFieldName("type"))?.text;
+    if (!anonymous) return false;
+  } else {
+    const params = node.childForFieldName("parameters");
+    const count = params?.type === "identifier" ? 1 : params?.namedChildren.filter((c) => c?.type !== "comment").length ?? 0;
+    if (count !== 1) return false;
+  }
+  const list = callback?.parent;
+  if (list?.type !== "argument_list" || list.namedChildren.filter((c) => c?.type !== "comment").length !== 1) return false;
+  const call = list.parent;
+  if (call?.type !== "method_invocation") return false;
+  const receiver = call.childForFieldName("object");
+  const receiverName = receiver && receiver.type !== "method_invocation" && receiver.type !== "object_creation_expression" ? simpleName(receiver) : void 0;
+  const receiverType = receiverName ? declaredType(receiverName, f) : void 0;
+  if (receiverType && !/Transaction(?:Template|Operations)$/.test(receiverType)) return false;
+  const name2 = call.childForFieldName("name")?.text;
+  if (name2 === "execute") return anonymous === void 0 || /^TransactionCallback(?:WithoutResult)?$/.test(anonymous);
+  if (name2 === "executeWithoutResult") return anonymous === void 0 || anonymous === "Consumer";
+  return false;
+}
+function demarcated(fn, loop, f) {
+  f.demarcations ??= /* @__PURE__ */ new Map();
+  let found = f.demarcations.get(fn.startIndex);
+  if (!found) {
+    found = demarcationsOf(fn, f);
+    f.demarcations.set(fn.startIndex, found);
+  }
+  const within4 = (s) => s.start >= loop.start && s.end <= loop.end;
+  for (const { begins, commits } of found.values()) {
+    if (!begins.some((b) => b.end <= loop.start) || !commits.some((c) => c.span.start >= loop.end)) continue;
+    if (commits.some((c) => within4(c.span) && !c.conditions.some(within4))) continue;
+    return true;
+  }
+  return false;
+}
+function demarcationsOf(fn, f) {
+  const out = /* @__PURE__ */ new Map();
+  const of = (key) => {
+    let d = out.get(key);
+    if (!d) out.set(key, d = { begins: [], commits: [] });
+    return d;
+  };
+  const commit2 = (key, inv) => {
+    const conditions = [];
+    for (let n = inv.parent; n && !FUNCTION_TYPES.has(n.type) && n.type !== "class_body"; n = n.parent) {
+      if (CONDITIONAL_TYPES.has(n.type)) conditions.push({ start: n.startIndex, end: n.endIndex });
+    }
+    of(key).commits.push({ span: { start: inv.startIndex, end: inv.endIndex }, conditions });
+  };
+  for (const inv of fn.descendantsOfType("method_invocation")) {
+    if (!inv) continue;
+    const name2 = inv.childForFieldName("name")?.text;
+    if (name2 !== "getTransaction" && name2 !== "begin" && name2 !== "commit") continue;
+    const receiver = inv.childForFieldName("object");
+    if (!receiver || nearestFunction(inv)?.startIndex !== fn.startIndex) continue;
+    const args = (inv.childForFieldName("arguments")?.namedChildren ?? []).filter((c) => !!c && c.type !== "comment");
+    const recv = receiver.text.replace(/\s+/g, "");
+    const span = { start: inv.startIndex, end: inv.endIndex };
+    if (name2 === "getTransaction" && args.length === 1 && transactionManager(receiver, f)) {
+      const holder = inv.parent;
+      const status = holder?.type === "variable_declarator" ? holder.childForFieldName("name")?.text : holder?.type === "assignment_expression" && holder.childForFieldName("right")?.startIndex === inv.startIndex ? holder.childForFieldName("left")?.text : void 0;
+      if (status) of(`ptm ${recv} ${status}`).begins.push(span);
+    } else if (name2 === "begin" && args.length === 0 && userTransaction(receiver, f)) {
+      of(`jta ${recv}`).begins.push(span);
+    } else if (name2 === "commit" && args.length === 1 && args[0].type === "identifier") {
+      commit2(`ptm ${recv} ${args[0].text}`, inv);
+    } else if (name2 === "commit" && args.length === 0) {
+      commit2(`jta ${recv}`, inv);
+    }
+  }
+  return out;
+}
+function nearestFunction(node) {
+  for (let n = node.parent; n; n = n.parent) if (FUNCTION_TYPES.has(n.type) || n.type === "class_body") return n;
+  return void 0;
+}
+function transactionManager(receiver, f) {
+  if (receiver.type === "method_invocation") return /^(?:get)?[tT]ransactionManager$/.test(receiver.childForFieldName("name")?.text ?? "");
+  const name2 = simpleName(receiver);
+  const type = name2 ? declaredType(name2, f) : void 0;
+  return !!type && /TransactionManager$/.test(type);
+}
+function userTransaction(receiver, f) {
+  if (receiver.type === "method_invocation") return receiver.childForFieldName("name")?.text === "getUserTransaction";
+  const name2 = simpleName(receiver);
+  return !!name2 && declaredType(name2, f) === "UserTransaction";
+}
 function classifyJpa(ctx, ev) {
   const { call } = ctx;
   const f = factsOf(ev);
   if (call.name === "commit") return jpaCommit(ctx, ev, f);
+  if (QUERY_RUN_SET.has(call.name)) return jpaQueryRun(ctx, ev, f);
   const orm = ormReceiver(call.receiver, f);
   if (!orm) return void 0;
   const args = call.args;
@@ -19958,7 +20335,7 @@ function classifyJpa(ctx, ev) {
       if (!made) return void 0;
       const entity = made.name ? entitiesOf(call.node.tree.rootNode, ev, f).get(made.name) : void 0;
       const target = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args[0] };
-      const perCall = entity?.identity ? "identity" : orm.kind === "spring-data" && !transactional(call.node) ? "transaction" : hibernateUnbatched(configuration) ? "unbatched" : void 0;
+      const perCall = entity?.identity ? "identity" : orm.kind === "spring-data" && !transactional(call.node) && !heldAroundLoop(ctx, f) ? "transaction" : hibernateUnbatched(configuration) ? "unbatched" : void 0;
       const written = made.node?.parent?.type === "scoped_type_identifier" ? made.node.parent.text.replace(/\s+/g, "") : made.name;
       const origins = made.name && !entity?.identity ? classOrigins(made.name, written ?? made.name, f) : void 0;
       const ormClass = made.name && !entity?.identity ? { name: made.name, ...origins ? { from: origins } : {} } : void 0;
@@ -20045,19 +20422,72 @@ function jpaCommit(ctx, ev, f) {
   if (!orm || orm.kind === "spring-data") return void 0;
   return [{ kind: "commit", api: orm.kind, connection: orm.name }];
 }
-var JPA_CALLS, facts, configuration, REPOSITORY_TYPE, REPOSITORY_NAME, PACKAGE, IMPORT, AS_WRITTEN;
+function jpaQueryRun(ctx, ev, f) {
+  const { call } = ctx;
+  if (call.args.length !== 0 || FLUSH_MODE_OFF.test(f.source) || runsBeforeLoop(call.node)) return void 0;
+  let node = call.receiver;
+  let followed = false;
+  for (let steps2 = 0; node && steps2 < 24; steps2++) {
+    if (node.type === "identifier" && !followed) {
+      followed = true;
+      node = ev.assignedBefore?.(node.text, call.node.startIndex)?.[0]?.value;
+      continue;
+    }
+    if (node.type !== "method_invocation") return void 0;
+    const method = node.childForFieldName("name")?.text ?? "";
+    const object = node.childForFieldName("object") ?? void 0;
+    if (method === "createQuery" || method === "createSelectionQuery") {
+      const orm = ormReceiver(object, f);
+      const jpql = node.childForFieldName("arguments")?.namedChildren.find((c) => !!c && c.type !== "line_comment" && c.type !== "block_comment");
+      const text2 = orm && orm.kind !== "spring-data" && jpql ? ev.evaluate(jpql) : void 0;
+      const entities = text2 ? fromEntities(text2.pieces.map((p) => p.kind === "text" ? p.text : " ").join("")) : [];
+      if (!orm || entities.length === 0) return void 0;
+      const written = call.node.text;
+      const label = written.length <= 100 && !/[\n\r]/.test(written) ? written : `${orm.name}.createQuery(\u2026).${call.name}()`;
+      const inConditions = conditionsRunningIt(call.node, JAVA_IFS, (type) => JAVA_SCOPES.test(type));
+      return [{ kind: "flush", api: orm.kind, connection: orm.name, autoflush: label, entities, ...inConditions > 0 ? { inConditions } : {} }];
+    }
+    node = object;
+  }
+  return void 0;
+}
+function fromEntities(jpql) {
+  const names3 = /* @__PURE__ */ new Set();
+  for (const m of jpql.matchAll(/\bfrom\s+([A-Za-z_$][\w$.]{0,200})(?:\s+(?:as\s+)?[A-Za-z_$]\w*)?((?:\s*,\s*[A-Za-z_$][\w$.]{0,200}(?:\s+(?:as\s+)?[A-Za-z_$]\w*)?){0,8})/gi)) {
+    names3.add(m[1].slice(m[1].lastIndexOf(".") + 1));
+    for (const more of m[2].matchAll(/,\s*([A-Za-z_$][\w$.]{0,200})/g)) names3.add(more[1].slice(more[1].lastIndexOf(".") + 1));
+  }
+  return [...names3].filter((n) => /^[A-Z]/.test(n));
+}
+function runsBeforeLoop(call) {
+  for (let child = call, p = parentOf(call); p; child = p, p = parentOf(p)) {
+    if (p.type === "method_declaration" || p.type === "constructor_declaration" || p.type === "lambda_expression" || p.type === "class_body") return false;
+    const once = p.type === "enhanced_for_statement" ? p.childForFieldName("value") : p.type === "for_statement" ? p.childForFieldName("init") : null;
+    if (once && once.startIndex <= child.startIndex && child.endIndex <= once.endIndex) return true;
+  }
+  return false;
+}
+var QUERY_RUNS, QUERY_RUN_SET, JPA_CALLS, facts, configuration, REPOSITORY_TYPE, REPOSITORY_NAME, PACKAGE, IMPORT, FUNCTION_TYPES, CONDITIONAL_TYPES, AS_WRITTEN, JAVA_IFS, JAVA_SCOPES, FLUSH_MODE_OFF;
 var init_java_jpa = __esm({
   "server/src/code/languages/java-jpa.ts"() {
     "use strict";
     init_adapter();
     init_python_sqlalchemy_inserts();
     init_hibernate_config();
-    JPA_CALLS = ["persist", "merge", "save", "saveAndFlush", "saveAll", "saveAllAndFlush", "flush", "commit"];
+    init_parents();
+    QUERY_RUNS = ["getResultList", "getSingleResult", "getSingleResultOrNull", "getResultStream", "list", "uniqueResult", "uniqueResultOptional"];
+    QUERY_RUN_SET = new Set(QUERY_RUNS);
+    JPA_CALLS = ["persist", "merge", "save", "saveAndFlush", "saveAll", "saveAllAndFlush", "flush", "commit", ...QUERY_RUNS];
     REPOSITORY_TYPE = /(?:Repository|Repo)$/;
     REPOSITORY_NAME = /(?:^r|R)epo(?:sitory)?$/;
     PACKAGE = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
     IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
+    FUNCTION_TYPES = /* @__PURE__ */ new Set(["method_declaration", "constructor_declaration", "lambda_expression"]);
+    CONDITIONAL_TYPES = /* @__PURE__ */ new Set(["if_statement", "switch_expression", "switch_block", "catch_clause", "ternary_expression"]);
     AS_WRITTEN = (name2) => name2;
+    JAVA_IFS = /* @__PURE__ */ new Set(["if_statement"]);
+    JAVA_SCOPES = /^(?:for_statement|enhanced_for_statement|while_statement|do_statement|method_declaration|constructor_declaration|compact_constructor_declaration|lambda_expression|class_body)$/;
+    FLUSH_MODE_OFF = /\bFlushMode(?:Type)?\s*\.\s*(?:COMMIT|MANUAL|NEVER)\b|org\.hibernate\.flushMode/;
   }
 });
 
@@ -20862,9 +21292,9 @@ function makeJsAdapter(grammar, sequelize = false) {
             const elements = object.type === "array" ? object.namedChildren : arrayElements(object, ev);
             if (!elements) return void 0;
             const sepNode = argsOf(node.childForFieldName("arguments"))[0];
-            const sep8 = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: "text", text: ",", offsets: [node.endIndex - 1] }], kind: "constant" };
-            if (!sep8) return void 0;
-            return joinWithSeparator(elements, sep8, ev);
+            const sep9 = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: "text", text: ",", offsets: [node.endIndex - 1] }], kind: "constant" };
+            if (!sep9) return void 0;
+            return joinWithSeparator(elements, sep9, ev);
           }
           return void 0;
         }
@@ -21171,117 +21601,13 @@ var init_python_comments = __esm({
   }
 });
 
-// server/src/code/languages/python-imports.ts
-function pythonImports(source, path) {
-  const bound = /* @__PURE__ */ new Map();
-  const modules = /* @__PURE__ */ new Set();
-  if (source.includes("import")) {
-    for (const m of source.matchAll(IMPORT2)) {
-      for (const part of m[1].split(",")) {
-        const item2 = ITEM.exec(part.trim());
-        if (!item2) continue;
-        const [, dotted, alias] = item2;
-        modules.add(dotted);
-        if (alias) bound.set(alias, dotted);
-        else bound.set(dotted.split(".")[0], dotted.split(".")[0]);
-      }
-    }
-    for (const m of source.matchAll(FROM_IMPORT)) {
-      let module2 = m[1];
-      if (module2.startsWith(".")) {
-        const absolute = path === void 0 ? void 0 : relativeModule(module2, path);
-        if (absolute === void 0) continue;
-        module2 = absolute;
-      } else modules.add(module2);
-      for (const part of m[2].replace(/[()]/g, "").split(",")) {
-        const item2 = ITEM.exec(part.replace(/#[^\n]*/g, "").trim());
-        if (!item2 || item2[1].includes(".")) continue;
-        bound.set(item2[2] ?? item2[1], `${module2}.${item2[1]}`);
-      }
-    }
-  }
-  return {
-    qualify(text2) {
-      const dot = text2.indexOf(".");
-      const head = dot < 0 ? text2 : text2.slice(0, dot);
-      const base = bound.get(head);
-      return base === void 0 ? text2 : base + (dot < 0 ? "" : text2.slice(dot));
-    },
-    resolve(text2) {
-      const dot = text2.indexOf(".");
-      const base = bound.get(dot < 0 ? text2 : text2.slice(0, dot));
-      return base === void 0 ? void 0 : base + (dot < 0 ? "" : text2.slice(dot));
-    },
-    imports(module2) {
-      for (const m of modules) if (m === module2 || m.startsWith(module2 + ".")) return true;
-      return false;
-    }
-  };
-}
-function relativeModule(module2, path) {
-  const dots = /^\.*/.exec(module2)[0].length;
-  const rest = module2.slice(dots);
-  const folders = packageOf(path);
-  if (dots - 1 > folders.length) return void 0;
-  const names3 = [...folders.slice(0, folders.length - (dots - 1)), ...rest ? rest.split(".") : []];
-  return names3.length > 0 ? names3.join(".") : void 0;
-}
-function packageOf(path) {
-  const parts = path.split(/[\\/]/);
-  parts.pop();
-  let from = parts.length;
-  while (from > 0 && PY_NAME2.test(parts[from - 1])) from--;
-  return parts.slice(from);
-}
-function withResolvedModuleCalls(result, source) {
-  const calls = result.code?.moduleCalls;
-  if (!calls) return result;
-  const imports = pythonImports(source.text, source.path);
-  const seen = /* @__PURE__ */ new Set();
-  const resolved = [];
-  for (const call of calls) {
-    const callee = imports.resolve(call.callee);
-    if (callee === void 0 || !callee.includes(".")) continue;
-    const key = `${call.loop.span.start}\0${callee}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    resolved.push({ ...call, callee });
-  }
-  const code = { ...result.code };
-  if (resolved.length > 0) code.moduleCalls = resolved;
-  else delete code.moduleCalls;
-  return { ...result, code };
-}
-function withResolvedOrmClasses(result, source) {
-  const executions = result.code?.executions;
-  if (!executions?.some((e) => e.ormClass)) return result;
-  const imports = pythonImports(source.text, source.path);
-  for (const e of executions) {
-    const written = e.ormClass?.from?.[0];
-    if (written === void 0) continue;
-    const resolved = imports.resolve(written);
-    e.ormClass = resolved !== void 0 && resolved.includes(".") ? { name: resolved.slice(resolved.lastIndexOf(".") + 1), from: [resolved] } : { name: e.ormClass.name };
-  }
-  return result;
-}
-var IMPORT2, FROM_IMPORT, ITEM, PY_NAME2;
-var init_python_imports = __esm({
-  "server/src/code/languages/python-imports.ts"() {
-    "use strict";
-    IMPORT2 = /^[ \t]*import[ \t]+([\w. \t,]{1,2000})/gm;
-    FROM_IMPORT = /^[ \t]*from[ \t]+([\w.]{1,200})[ \t]+import[ \t]+(\([^)]{0,4000}\)|[^\n#;]{1,2000})/gm;
-    ITEM = /^([\w.]+)(?:\s+as\s+(\w+))?$/;
-    PY_NAME2 = /^[A-Za-z_]\w*$/;
-  }
-});
-
 // server/src/code/languages/python-sqlalchemy.ts
 function classesOf(file, node, ev) {
   return file.classes ??= mappedClasses(node.tree.rootNode, ev, file.flaskDb);
 }
 function pythonEntities(root, ev) {
   if (!/__tablename__|\.Model\b/.test(ev.source)) return [];
-  const flask = flaskDbNames(ev.source, pythonImports(ev.source), true);
+  const flask = flaskDbNames(ev.source, pythonImports(importLinesOf(ev)), true);
   const out = [];
   for (const [name2, table] of mappedClasses(root, ev, flask)) {
     if (table) out.push({ name: name2, table: table.schema ? { name: sqlName(table.name), schema: sqlName(table.schema) } : { name: sqlName(table.name) } });
@@ -21302,20 +21628,23 @@ function sessionAsWritten(receiver, name2, known) {
   const written = receiver?.text;
   return !known && written && written.length <= 100 && DOTTED_SESSION.test(written) && written.endsWith(`.${name2}`) ? written : name2;
 }
-function withDb2Shown(shown2, read) {
-  const before = db2Shown;
-  db2Shown = shown2;
+function withPythonRead(read, run2) {
+  const before = reading2;
+  reading2 = read;
   try {
-    return read();
+    return run2();
   } finally {
-    db2Shown = before;
+    reading2 = before;
   }
+}
+function importLinesOf(ev) {
+  return reading2 !== void 0 && reading2.text === ev.source ? reading2.importLines() : ev.source;
 }
 function fileOf(ev) {
   let file = files.get(ev);
   if (!file) {
-    const imports = pythonImports(ev.source);
-    const flask = flaskDbNames(ev.source, imports, db2Shown);
+    const imports = pythonImports(importLinesOf(ev));
+    const flask = flaskDbNames(ev.source, imports, reading2?.db2Shown ?? false);
     file = {
       imports: flask.size > 0 ? throughFlaskDb(imports, flask) : imports,
       sqlalchemy: imports.imports("sqlalchemy") || imports.imports("flask_sqlalchemy") || flask.size > 0,
@@ -21352,7 +21681,8 @@ function throughFlaskDb(imports, names3) {
       return rest === void 0 ? imports.qualify(text2) : `sqlalchemy${rest}`;
     },
     resolve: (text2) => imports.resolve(text2),
-    imports: (module2) => imports.imports(module2)
+    imports: (module2) => imports.imports(module2),
+    bound: imports.bound
   };
 }
 function isSqlalchemyText(qualified2) {
@@ -21462,8 +21792,24 @@ function classifySqlalchemy(ctx, ev, file) {
     case "add_all":
     case "merge":
       return ormAdd(ctx, ev, file, known);
-    case "execute":
-      return sqlalchemyExecute(ctx, ev, file, known);
+    case "execute": {
+      const events = sqlalchemyExecute(ctx, ev, file, known);
+      const autoflush = sessionRunAutoflush(ctx, ev, file, known);
+      return autoflush ? [...events ?? [], autoflush] : events;
+    }
+    case "scalars":
+    case "scalar":
+    case "all":
+    case "first":
+    case "one":
+    case "one_or_none":
+    case "count":
+    case "first_or_404":
+    case "one_or_404":
+    case "paginate": {
+      const autoflush = queryRunAutoflush(ctx, ev, file) ?? sessionRunAutoflush(ctx, ev, file, known);
+      return autoflush ? [autoflush] : void 0;
+    }
     default: {
       const factory = !call.receiver ? file.names.get(call.name) : void 0;
       const maker = /^sqlalchemy\.orm(?:\.session)?\.(?:sessionmaker|scoped_session)$/.test(qualified2);
@@ -21473,7 +21819,10 @@ function classifySqlalchemy(ctx, ev, file) {
       const bound = bind ? file.names.get(simpleName(bind) ?? "") : void 0;
       const autocommit = factory?.autocommit ?? bound?.autocommit ?? false;
       if (!result) return [];
-      file.names.set(result, { kind: maker ? "factory" : "session", autocommit });
+      const inner = a[0]?.type === "call" ? a[0] : void 0;
+      const flag3 = call.keywords.get("autoflush") ?? (inner ? keywordOf(inner, "autoflush") : void 0);
+      const noAutoflush = flag3 ? isFalse(flag3) : factory?.noAutoflush === true;
+      file.names.set(result, { kind: maker ? "factory" : "session", autocommit, ...noAutoflush ? { noAutoflush } : {} });
       return maker ? [] : [{ kind: "connect", api, connection: result, autocommit: autocommit || void 0 }];
     }
   }
@@ -21491,16 +21840,18 @@ function ormAdd(ctx, ev, file, known) {
     if (list.type === "identifier") list = ev.assignedBefore?.(list.text, at)?.[0]?.value;
     item2 = list?.type === "list" ? list.namedChild(0) : list?.type === "list_comprehension" || list?.type === "generator_expression" ? list.childForFieldName("body") : void 0;
   }
+  const session = sessionAsWritten(call.receiver, recvName, known);
+  const flushes = call.name === "merge" && !isFalse(call.keywords.get("load")) && autoflushes(call.node, session, recvName, known, file, ev) ? [autoflushEvent(call.node, session, `${session}.merge()`)] : [];
   const cls = item2 ? constructedClass(item2, at, ev) : void 0;
-  if (!cls) return all ? [] : void 0;
+  if (!cls) return all ? [] : flushes.length > 0 ? flushes : void 0;
   const target = targetOf(cls, at, ev, file.imports, classesOf(file, call.node, ev));
   const ormClass = ormClassOf2(target, file);
-  return [{
+  return [...flushes, {
     kind: "execute",
     api: "sqlalchemy",
     action: all ? "executeMany" : "executePrepared",
     sql: insertText(target, call.node),
-    connection: sessionAsWritten(call.receiver, recvName, known),
+    connection: session,
     batched: all,
     construct: "orm",
     ...all ? {} : { atFlush: true },
@@ -21557,7 +21908,111 @@ function isTextConstruct(node, call, ev, file) {
   const value = ev.assignedBefore?.(node.text, call.node.startIndex)?.[0]?.value;
   return value?.type === "call" && isSqlalchemyText(file.imports.qualify(value.childForFieldName("function")?.text ?? ""));
 }
-var DOTTED_SESSION, files, db2Shown, FLASK_DB_MADE, FLASK_DB_IMPORTED, ROWS_NAME;
+function autoflushOffIn(file, ev) {
+  if (file.autoflushOff) return file.autoflushOff;
+  const source = ev.source;
+  const names3 = /* @__PURE__ */ new Set();
+  if (source.includes("autoflush")) for (const m of source.matchAll(AUTOFLUSH_ASSIGNED_OFF)) names3.add(m[1]);
+  return file.autoflushOff = { names: names3, all: source.includes("autoflush") && AUTOFLUSH_CONFIGURED_OFF.test(source) };
+}
+function isFalse(node) {
+  return !!node && /^(?:False|0)$/.test(node.text.trim());
+}
+function keywordOf(call, name2) {
+  for (const child of call.childForFieldName("arguments")?.namedChildren ?? []) {
+    if (child?.type === "keyword_argument" && child.childForFieldName("name")?.text === name2) return child.childForFieldName("value") ?? void 0;
+  }
+  return void 0;
+}
+function autoflushes(node, session, recvName, known, file, ev) {
+  if (known?.noAutoflush) return false;
+  const off = autoflushOffIn(file, ev);
+  if (off.all || off.names.has(session) || off.names.has(recvName)) return false;
+  for (let child = node, p = parentOf(node); p; child = p, p = parentOf(p)) {
+    const type = p.type;
+    if (type === "function_definition" || type === "class_definition" || type === "module") break;
+    if (type === "with_statement" && /\.\s*no_autoflush\b/.test(p.namedChildren.find((c) => c?.type === "with_clause")?.text ?? "")) return false;
+    if ((type === "for_statement" || type === "for_in_clause") && sameSpan(p.childForFieldName("right"), child)) return false;
+    if ((type === "for_statement" || type === "while_statement") && sameSpan(p.childForFieldName("alternative"), child)) return false;
+  }
+  return true;
+}
+function autoflushEvent(node, session, label) {
+  const inConditions = conditionsRunningIt(node, PY_IFS, (type) => PY_SCOPES.test(type));
+  return { kind: "flush", api: "sqlalchemy", connection: session, autoflush: label, ...inConditions > 0 ? { inConditions } : {} };
+}
+function queryLabel(node, short) {
+  const text2 = node.text;
+  return text2.length <= 80 && !/[\n\r]/.test(text2) ? text2 : short;
+}
+function queryRunAutoflush(ctx, ev, file) {
+  const { call } = ctx;
+  if (!QUERY_RUNS2.has(call.name) || call.name !== "paginate" && call.args.length > 0) return void 0;
+  let node = call.receiver;
+  for (let steps2 = 0; node && steps2 < 16; steps2++) {
+    if (node.type === "attribute") {
+      const model = node.childForFieldName("object");
+      const db = file.flaskDb && file.flaskDb.size === 1 ? [...file.flaskDb][0] : void 0;
+      if (node.childForFieldName("attribute")?.text !== "query" || model?.type !== "identifier" || !db || !isClassName(model.text)) return void 0;
+      const session = `${db}.session`;
+      if (!autoflushes(call.node, session, "session", void 0, file, ev)) return void 0;
+      return autoflushEvent(call.node, session, queryLabel(call.node, `${model.text}.query\u2026${call.name}()`));
+    }
+    if (node.type !== "call") return void 0;
+    const fn = node.childForFieldName("function");
+    if (fn?.type !== "attribute") return void 0;
+    const method = fn.childForFieldName("attribute")?.text;
+    const object = fn.childForFieldName("object");
+    if (!object) return void 0;
+    if (method === "autoflush" && isFalse(node.childForFieldName("arguments")?.namedChildren[0] ?? void 0) || method === "execution_options" && isFalse(keywordOf(node, "autoflush"))) return void 0;
+    if (method === "query") {
+      const recvName = simpleName(object);
+      const known = recvName !== void 0 ? file.names.get(recvName) : void 0;
+      if (!recvName || !sessionLike(recvName, known)) return void 0;
+      const session = sessionAsWritten(object, recvName, known);
+      if (!autoflushes(call.node, session, recvName, known, file, ev)) return void 0;
+      return autoflushEvent(call.node, session, queryLabel(call.node, `${session}.query(\u2026)\u2026${call.name}()`));
+    }
+    node = object;
+  }
+  return void 0;
+}
+function isClassName(name2) {
+  return /^[A-Z]\w{0,100}$/.test(name2) && !/^[A-Z0-9_]+$/.test(name2);
+}
+function sessionRunAutoflush(ctx, ev, file, known) {
+  const { call } = ctx;
+  const recvName = simpleName(call.receiver);
+  const statement = call.args[0];
+  if (!recvName || !statement || !(call.name === "execute" || call.name === "scalars" || call.name === "scalar") || !sessionLike(recvName, known)) return void 0;
+  if (!ormSelect(statement, call.node.startIndex, ev, file)) return void 0;
+  const session = sessionAsWritten(call.receiver, recvName, known);
+  if (!autoflushes(call.node, session, recvName, known, file, ev)) return void 0;
+  return autoflushEvent(call.node, session, queryLabel(call.node, `${session}.${call.name}(select(\u2026))`));
+}
+function ormSelect(node, at, ev, file, depth = 0) {
+  if (node.type === "identifier") {
+    const value = depth === 0 ? ev.assignedBefore?.(node.text, at)?.[0]?.value : void 0;
+    return value ? ormSelect(value, at, ev, file, 1) : false;
+  }
+  let call = node;
+  for (let steps2 = 0; call?.type === "call" && steps2 < 16; steps2++) {
+    const fn = call.childForFieldName("function");
+    if (!fn) return false;
+    if (/^sqlalchemy(?:\.future|\.sql(?:\.expression)?)?\.select$/.test(file.imports.qualify(fn.text))) {
+      const first = call.childForFieldName("arguments")?.namedChildren.find((c) => !!c && c.type !== "comment" && c.type !== "keyword_argument");
+      const cls = first?.type === "attribute" ? first.childForFieldName("object") : first;
+      if (cls?.type !== "identifier" || !isClassName(cls.text)) return false;
+      const value = ev.assignedBefore?.(cls.text, at)?.[0]?.value;
+      return !(value?.type === "call" && /(?:^|\.)Table$/.test(value.childForFieldName("function")?.text ?? ""));
+    }
+    if (fn.type !== "attribute") return false;
+    if (fn.childForFieldName("attribute")?.text === "execution_options" && isFalse(keywordOf(call, "autoflush"))) return false;
+    call = fn.childForFieldName("object");
+  }
+  return false;
+}
+var DOTTED_SESSION, files, reading2, FLASK_DB_MADE, FLASK_DB_IMPORTED, ROWS_NAME, AUTOFLUSH_ASSIGNED_OFF, AUTOFLUSH_CONFIGURED_OFF, PY_IFS, PY_SCOPES, QUERY_RUNS2;
 var init_python_sqlalchemy = __esm({
   "server/src/code/languages/python-sqlalchemy.ts"() {
     "use strict";
@@ -21568,10 +22023,14 @@ var init_python_sqlalchemy = __esm({
     init_parents();
     DOTTED_SESSION = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*){1,3}$/;
     files = /* @__PURE__ */ new WeakMap();
-    db2Shown = false;
     FLASK_DB_MADE = /^[ \t]*([A-Za-z_]\w{0,60})[ \t]*(?::[^=\n]{1,100})?=[ \t]*([\w.]{1,100})[ \t]*\(/gm;
     FLASK_DB_IMPORTED = /^[ \t]*from[ \t]+[\w.]{1,200}[ \t]+import[ \t]+\(?[^\n#;]{0,2000}?\bdb(?:[ \t]+as[ \t]+(\w{1,60}))?\b/gm;
     ROWS_NAME = /^(?:rows|records|batch|chunk|items|entries|param_list|params_list|parameters_list)$|(?:rows|records|_list|_batch|chunk)$/i;
+    AUTOFLUSH_ASSIGNED_OFF = /([A-Za-z_][\w.]{0,100})[ \t]*\.[ \t]*autoflush[ \t]*=[ \t]*(?:False|0)\b/g;
+    AUTOFLUSH_CONFIGURED_OFF = /["']autoflush["'][ \t]*:[ \t]*(?:False|0)\b|\.configure\([^)]{0,400}\bautoflush[ \t]*=[ \t]*(?:False|0)\b|SESSION_AUTOFLUSH[ \t]*=[ \t]*False\b/;
+    PY_IFS = /* @__PURE__ */ new Set(["if_statement", "elif_clause"]);
+    PY_SCOPES = /^(?:for_statement|while_statement|list_comprehension|generator_expression|set_comprehension|dictionary_comprehension|function_definition|lambda|class_definition|module)$/;
+    QUERY_RUNS2 = /* @__PURE__ */ new Set(["all", "first", "one", "one_or_none", "scalar", "count", "first_or_404", "one_or_404", "paginate"]);
   }
 });
 
@@ -21733,7 +22192,7 @@ function nestsTooDeep(text2) {
   }
   return false;
 }
-var PY_CALLS, pythonAdapter, pythonLanguage, MAPPED_CLASS, MAX_INDENT_LEVELS, TOO_DEEP, DEEP_LINE;
+var PY_CALLS, pythonAdapter, pythonLanguage, NO_NAMES, MAPPED_CLASS, MAX_INDENT_LEVELS, TOO_DEEP, DEEP_LINE;
 var init_python = __esm({
   "server/src/code/languages/python.ts"() {
     "use strict";
@@ -21773,7 +22232,18 @@ var init_python = __esm({
       "add",
       "add_all",
       "merge",
-      "flush"
+      "flush",
+      // (A SQLAlchemy query run: it autoflushes the session, python-sqlalchemy.ts QUERY_RUNS.)
+      "all",
+      "first",
+      "one",
+      "one_or_none",
+      "scalar",
+      "scalars",
+      "count",
+      "first_or_404",
+      "one_or_404",
+      "paginate"
     ]);
     pythonAdapter = {
       grammar: "python",
@@ -21884,11 +22354,11 @@ var init_python = __esm({
             }
             if (attr === "strip" || attr === "upper" || attr === "lstrip" || attr === "rstrip") return ev.evaluate(object);
             if (attr === "join") {
-              const sep8 = ev.evaluate(object);
+              const sep9 = ev.evaluate(object);
               const { args } = splitArgs(node.childForFieldName("arguments"));
               const list = args[0];
-              if (!sep8 || !list || list.type !== "list" && list.type !== "tuple") return void 0;
-              return joinWithSeparator(list.namedChildren, sep8, ev);
+              if (!sep9 || !list || list.type !== "list" && list.type !== "tuple") return void 0;
+              return joinWithSeparator(list.namedChildren, sep9, ev);
             }
             return void 0;
           }
@@ -21913,23 +22383,21 @@ var init_python = __esm({
       languages: ["python"],
       grammars: ["python"],
       read(source, env) {
-        const leftOut = pythonAccess(source.text, env.options, source.path);
+        const importLines = importLinesOnce(source.text);
+        const leftOut = pythonAccess(source.text, env.options, source.path, importLines);
         const models = leftOut !== void 0 && MAPPED_CLASS.test(source.text) && usesSqlalchemy(source.text);
         if (leftOut && !models) return emptyResult(leftOut);
         if (nestsTooDeep(source.text)) return emptyResult(TOO_DEEP);
         const blanked = blankWholeLineComments(source.text);
-        if (leftOut) return entitiesOnly(readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text }), leftOut);
-        const result = withResolvedOrmClasses(
-          withResolvedModuleCalls(
-            withDb2Shown(sqlalchemyDb2Shown(source.text, env.options, source.path), () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text })),
-            source
-          ),
-          source
-        );
+        const read = (db2Shown, moduleCallHeads) => withPythonRead({ text: source.text, db2Shown, importLines }, () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text, hooks: { moduleCallHeads } }));
+        if (leftOut) return entitiesOnly(read(false, NO_NAMES), leftOut);
+        const imports = pythonImports(importLines(), source.path);
+        const result = withResolvedOrmClasses(withResolvedModuleCalls(read(sqlalchemyDb2Shown(source.text, env.options, source.path), imports.bound), imports), imports);
         if (blanked.comments.length === 0) return result;
         return { ...result, comments: [...result.comments, ...blanked.comments].sort((a, b) => a.span.start - b.span.start) };
       }
     };
+    NO_NAMES = /* @__PURE__ */ new Set();
     MAPPED_CLASS = /__tablename__|\.Model\b/;
     MAX_INDENT_LEVELS = 100;
     TOO_DEEP = `it nests blocks ${MAX_INDENT_LEVELS} or more levels deep, which Python refuses ("too many levels of indentation") and its grammar cannot read`;
@@ -24985,45 +25453,45 @@ var init_exfmt_wrap = __esm({
 
 // server/src/explain/exfmt-paste.ts
 function preparePaste(raw, fromDb2exfmt = false) {
-  let items = raw.map((text2) => ({ text: text2, cut: false, near: false, end: false, rest: false, doubtful: false, shift: 0, join: false }));
+  let items2 = raw.map((text2) => ({ text: text2, cut: false, near: false, end: false, rest: false, doubtful: false, shift: 0, join: false }));
   let restLevels = 0;
   let spacedRests = true;
   for (let level = 0; level < MAX_QUOTE_LEVELS; level++) {
-    const outer = items.map((l) => l.cut || l.near);
-    const measured = items.map((l) => l.cut);
+    const outer = items2.map((l) => l.cut || l.near);
+    const measured = items2.map((l) => l.cut);
     const { filled, near } = linesFillingWidth(
-      items.map((l) => l.text),
-      (i) => items[i].rest,
+      items2.map((l) => l.text),
+      (i) => items2[i].rest,
       NEAR_WIDTH,
       level > 0 ? (i) => measured[i] : void 0
     );
-    items.forEach((l, i) => {
+    items2.forEach((l, i) => {
       l.cut ||= filled[i];
       l.near ||= near[i];
     });
-    if (level > 0) markEnds(items, outer);
-    const done = unquoteOnce(items);
+    if (level > 0) markEnds(items2, outer);
+    const done = unquoteOnce(items2);
     if (!done) break;
     if (done.rests) {
       restLevels++;
       spacedRests &&= !done.alone;
     }
   }
-  items = undoubleSpacing(items, (l) => l.text);
-  const lines = items.map((l) => l.text);
+  items2 = undoubleSpacing(items2, (l) => l.text);
+  const lines = items2.map((l) => l.text);
   if (fromDb2exfmt) return { lines, cuts: NO_CUTS };
-  const shift = restLevels === 1 && spacedRests ? items.map((l) => l.shift) : void 0;
-  const joins = items.some((l) => l.join) ? items.map((l) => l.join) : void 0;
-  return { lines, cuts: { cut: items.map((l) => l.cut || l.end), doubtful: items.map((l) => l.doubtful), shift, joins } };
+  const shift = restLevels === 1 && spacedRests ? items2.map((l) => l.shift) : void 0;
+  const joins = items2.some((l) => l.join) ? items2.map((l) => l.join) : void 0;
+  return { lines, cuts: { cut: items2.map((l) => l.cut || l.end), doubtful: items2.map((l) => l.doubtful), shift, joins } };
 }
-function markEnds(items, outer) {
-  const goesOn = (i) => i + 1 < items.length && !isBlank2(items[i]) && !isBlank2(items[i + 1]) && (outer[i] && !items[i].rest || items[i + 1].rest);
-  for (let i = 1; i < items.length; i++) if (goesOn(i - 1)) items[i].end = true;
+function markEnds(items2, outer) {
+  const goesOn = (i) => i + 1 < items2.length && !isBlank2(items2[i]) && !isBlank2(items2[i + 1]) && (outer[i] && !items2[i].rest || items2[i + 1].rest);
+  for (let i = 1; i < items2.length; i++) if (goesOn(i - 1)) items2[i].end = true;
 }
-function unquoteOnce(items) {
+function unquoteOnce(items2) {
   let spaced = 0;
   let tight = 0;
-  for (const l of items) {
+  for (const l of items2) {
     if (l.rest) continue;
     if (l.text.startsWith("> ")) spaced++;
     else if (/^>\S/.test(l.text)) tight++;
@@ -25031,47 +25499,47 @@ function unquoteOnce(items) {
   const quotedWithBlank = (l) => !l.rest && (l.text.startsWith("> ") || /^>\s*$/.test(l.text));
   const quotedAlone = (l) => !l.rest && l.text.startsWith(">");
   if (spaced > tight) {
-    const rests2 = unquoteAs(items, quotedWithBlank, false);
+    const rests2 = unquoteAs(items2, quotedWithBlank, false);
     if (rests2 !== void 0) return { rests: rests2, alone: false };
   }
-  const rests = unquoteAs(items, quotedAlone, true);
+  const rests = unquoteAs(items2, quotedAlone, true);
   return rests === void 0 ? void 0 : { rests, alone: true };
 }
-function unquoteAs(items, isQuoted, alone) {
+function unquoteAs(items2, isQuoted, alone) {
   const rests = /* @__PURE__ */ new Set();
   let quoted2 = false;
-  for (let i = 0; i < items.length; i++) {
-    const l = items[i];
+  for (let i = 0; i < items2.length; i++) {
+    const l = items2[i];
     if (l.rest || l.text === "") continue;
     if (isQuoted(l)) {
       quoted2 = true;
       continue;
     }
-    const prev = items[i - 1];
+    const prev = items2[i - 1];
     if (prev && prev.text !== "" && (isQuoted(prev) || prev.rest || rests.has(i - 1))) rests.add(i);
     else if (!isBlank2(l)) return void 0;
   }
   if (!quoted2) return void 0;
   if (rests.size > 0) {
-    markDoubtful(items, rests, isQuoted, alone);
-    markCutBeforeRests(items, rests);
-    markJoins(items, rests);
+    markDoubtful(items2, rests, isQuoted, alone);
+    markCutBeforeRests(items2, rests);
+    markJoins(items2, rests);
   }
-  for (const l of items) {
+  for (const l of items2) {
     if (!isQuoted(l)) continue;
     const quote = l.text.startsWith("> ") ? 2 : 1;
     l.text = l.text.slice(quote);
     if (rests.size > 0) l.shift += quote;
   }
-  for (const i of rests) items[i].rest = true;
-  for (let i = 0; i + 1 < items.length; i++) if (items[i].rest && items[i + 1].rest) items[i].cut = true;
+  for (const i of rests) items2[i].rest = true;
+  for (let i = 0; i + 1 < items2.length; i++) if (items2[i].rest && items2[i + 1].rest) items2[i].cut = true;
   return rests.size > 0;
 }
-function markDoubtful(items, rests, isQuoted, alone) {
-  const width = longestLine(items.filter((l, i) => !l.rest && !rests.has(i)).map((l) => l.text));
-  for (let i = 1; i < items.length; i++) {
-    const l = items[i];
-    const prev = items[i - 1];
+function markDoubtful(items2, rests, isQuoted, alone) {
+  const width = longestLine(items2.filter((l, i) => !l.rest && !rests.has(i)).map((l) => l.text));
+  for (let i = 1; i < items2.length; i++) {
+    const l = items2[i];
+    const prev = items2[i - 1];
     if (!isQuoted(l) || isBlank2(prev)) continue;
     const word = /^\S*/.exec(l.text)[0].length;
     const trimmed = longestLine([prev.text]);
@@ -25083,19 +25551,19 @@ function markDoubtful(items, rests, isQuoted, alone) {
     }
   }
 }
-function markCutBeforeRests(items, rests) {
-  const width = longestLine(items.filter((l, i) => !l.rest && !rests.has(i)).map((l) => l.text));
+function markCutBeforeRests(items2, rests) {
+  const width = longestLine(items2.filter((l, i) => !l.rest && !rests.has(i)).map((l) => l.text));
   for (const i of rests) {
-    const prev = items[i - 1];
+    const prev = items2[i - 1];
     const t = longestLine([prev.text]);
     if (t.chars < width.chars - NEAR_WIDTH && t.columns < width.columns - NEAR_WIDTH && prev.text.length < width.chars - NEAR_WIDTH) prev.cut = true;
   }
 }
-function markJoins(items, rests) {
-  const width = items.reduce((w, l, i) => l.rest || rests.has(i) ? w : Math.max(w, l.text.length), 0);
+function markJoins(items2, rests) {
+  const width = items2.reduce((w, l, i) => l.rest || rests.has(i) ? w : Math.max(w, l.text.length), 0);
   for (const i of rests) {
-    const prev = items[i - 1];
-    if (prev.text.length === width && !items[i].doubtful && !prev.doubtful) items[i].join = true;
+    const prev = items2[i - 1];
+    if (prev.text.length === width && !items2[i].doubtful && !prev.doubtful) items2[i].join = true;
   }
 }
 function stripCommonPrefix(lines) {
@@ -25109,18 +25577,18 @@ function stripCommonPrefix(lines) {
   if (!all) return lines;
   return lines.map((l) => l.startsWith(prefix) ? l.slice(prefix.length) : l.trimEnd() === bare ? "" : l);
 }
-function undoubleSpacing(items, text2) {
-  const blank3 = items.map((i) => text2(i).length <= 2 && text2(i).trim() === "");
+function undoubleSpacing(items2, text2) {
+  const blank3 = items2.map((i) => text2(i).length <= 2 && text2(i).trim() === "");
   const content = [];
-  for (let i = 0; i < items.length; i++) if (!blank3[i]) content.push(i);
-  if (content.length < 6) return items;
-  for (let k = 0; k + 1 < content.length; k++) if (content[k + 1] === content[k] + 1) return items;
+  for (let i = 0; i < items2.length; i++) if (!blank3[i]) content.push(i);
+  if (content.length < 6) return items2;
+  for (let k = 0; k + 1 < content.length; k++) if (content[k + 1] === content[k] + 1) return items2;
   const phase = content[0] % 2;
-  if (content.every((i) => i % 2 === phase)) return items.filter((_, i) => i % 2 === phase);
+  if (content.every((i) => i % 2 === phase)) return items2.filter((_, i) => i % 2 === phase);
   const out = [];
-  for (let i = 0; i < items.length; i++) {
-    out.push(items[i]);
-    if (!blank3[i] && i + 1 < items.length && blank3[i + 1]) i++;
+  for (let i = 0; i < items2.length; i++) {
+    out.push(items2[i]);
+    if (!blank3[i] && i + 1 < items2.length && blank3[i + 1]) i++;
   }
   return out;
 }
@@ -25655,19 +26123,19 @@ function objectKind(typeLabel) {
       return typeLabel.toLowerCase();
   }
 }
-function lowerBound(items, value) {
-  return partitionPoint(items, (item2) => item2.centre < value);
+function lowerBound(items2, value) {
+  return partitionPoint(items2, (item2) => item2.centre < value);
 }
-function inCentreRange(items, from, to) {
-  if (!items || items.length === 0) return [];
+function inCentreRange(items2, from, to) {
+  if (!items2 || items2.length === 0) return [];
   const out = [];
-  for (let i = lowerBound(items, from); i < items.length && items[i].centre <= to; i++) out.push(items[i]);
+  for (let i = lowerBound(items2, from); i < items2.length && items2[i].centre <= to; i++) out.push(items2[i]);
   return out;
 }
-function nearest2(items, centre, tolerance, accept = () => true) {
+function nearest2(items2, centre, tolerance, accept = () => true) {
   let best;
   let bestDistance = Infinity;
-  for (const t of inCentreRange(items, centre - tolerance, centre + tolerance)) {
+  for (const t of inCentreRange(items2, centre - tolerance, centre + tolerance)) {
     if (!accept(t)) continue;
     const d = Math.abs(t.centre - centre);
     if (d < bestDistance) {
@@ -28771,7 +29239,7 @@ function planView(es) {
       else nodes[parent].kids.push(index);
       if (repeat) continue;
       const inputs = op.inputs.length > 0 ? op.inputs : op.children.map((c) => ({ kind: "operator", id: c, rows: byId2.get(c)?.rows }));
-      const items = inputs.map((input) => {
+      const items2 = inputs.map((input) => {
         if (input.kind === "operator") return { op: input.id, parent: index, rows: input.rows ?? byId2.get(input.id)?.rows };
         const o = input.object;
         const written = op.objectsWritten.includes(o.key);
@@ -28791,7 +29259,7 @@ function planView(es) {
           }
         };
       });
-      for (let k = items.length - 1; k >= 0; k--) stack.push(items[k]);
+      for (let k = items2.length - 1; k >= 0; k--) stack.push(items2[k]);
     }
   };
   for (const r of plan.roots) build(r);
@@ -34760,8 +35228,8 @@ var init_main = __esm({
       CompletionItem2.create = create2;
     })(CompletionItem || (CompletionItem = {}));
     (function(CompletionList2) {
-      function create2(items, isIncomplete) {
-        return { items: items ? items : [], isIncomplete: !!isIncomplete };
+      function create2(items2, isIncomplete) {
+        return { items: items2 ? items2 : [], isIncomplete: !!isIncomplete };
       }
       CompletionList2.create = create2;
     })(CompletionList || (CompletionList = {}));
@@ -35146,8 +35614,8 @@ var init_main = __esm({
       InlineCompletionItem2.create = create2;
     })(InlineCompletionItem || (InlineCompletionItem = {}));
     (function(InlineCompletionList2) {
-      function create2(items) {
-        return { items };
+      function create2(items2) {
+        return { items: items2 };
       }
       InlineCompletionList2.create = create2;
     })(InlineCompletionList || (InlineCompletionList = {}));
@@ -41640,7 +42108,7 @@ function parsedName(name2) {
   return name2.startsWith('"') ? name2.slice(1, -1).replace(/""/g, '"') : name2.toUpperCase();
 }
 function fileNames(model) {
-  if (!model) return NO_NAMES;
+  if (!model) return NO_NAMES2;
   let names3 = FILE_NAMES.get(model.statements);
   if (names3) return names3;
   const mentioned = /* @__PURE__ */ new Set();
@@ -41703,7 +42171,7 @@ function insertStatements(model) {
   }
   return out;
 }
-var SIMPLE_ESCAPES2, SCRIPT_FACTS, SHAPES, NO_NAMES, FILE_NAMES;
+var SIMPLE_ESCAPES2, SCRIPT_FACTS, SHAPES, NO_NAMES2, FILE_NAMES;
 var init_model_queries = __esm({
   "server/src/lsp/model-queries.ts"() {
     "use strict";
@@ -41718,7 +42186,7 @@ var init_model_queries = __esm({
     SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
     SCRIPT_FACTS = /* @__PURE__ */ new WeakMap();
     SHAPES = /* @__PURE__ */ new Map();
-    NO_NAMES = { mentioned: /* @__PURE__ */ new Set(), copies: /* @__PURE__ */ new Map(), entities: /* @__PURE__ */ new Map() };
+    NO_NAMES2 = { mentioned: /* @__PURE__ */ new Set(), copies: /* @__PURE__ */ new Map(), entities: /* @__PURE__ */ new Map() };
     FILE_NAMES = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -42551,7 +43019,7 @@ function sizeOnDisk(path) {
     return void 0;
   }
 }
-var import_node_fs12, import_node_path16, import_ignore3, import_node6, SQL_HINT, ORM_HINT, usesJavaOrm, SEQUELIZE_EVIDENCE, PROJECT_CONFIGURATION, DiskFiles;
+var import_node_fs12, import_node_path16, import_ignore3, import_node6, SQL_HINT, ORM_HINT, usesJavaOrm, DiskFiles;
 var init_disk_files = __esm({
   "server/src/lsp/disk-files.ts"() {
     "use strict";
@@ -42562,7 +43030,6 @@ var init_disk_files = __esm({
     init_config();
     init_files();
     init_project_evidence();
-    init_hibernate_config();
     init_access();
     init_schema_files();
     init_model_queries();
@@ -42570,8 +43037,6 @@ var init_disk_files = __esm({
     SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
     ORM_HINT = /\b(?:sqlalchemy|flask_sqlalchemy|__tablename__|sequelize|bulkCreate|models|persist|EntityManager|MappedSuperclass|hibernate|saveAll|crud)\b|@Entity\b|(?:dao|repository|repositories|repo|services?|mappers?|stores?|gateways?)\b|\b(?:from|import)[ \t]+[\w.]{0,200}\bdb\b/i;
     usesJavaOrm = (text2) => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b/.test(text2);
-    SEQUELIZE_EVIDENCE = /(?:\/package\.json|\/\.sequelizerc|\/config\/[\w.-]{1,100}\.(?:json|ya?ml)|\.(?:[cm]?[jt]s|[jt]sx))$/i;
-    PROJECT_CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|Pipfile)$/i;
     DiskFiles = class {
       constructor(state, diagnostics, configuration2) {
         this.state = state;
@@ -42585,6 +43050,11 @@ var init_disk_files = __esm({
       indexedBytes = 0;
       /** Application files left out because they never mention SQL. */
       codeWithoutSql = 0;
+      /**
+       * What the project-evidence look read, kept between looks (cli/project-evidence.ts RememberedLook): a watched change
+       * forgets what it can have changed (watchedFilesChanged), an index pass all of it (refreshProjectEvidence).
+       */
+      evidenceInputs = new RememberedLook();
       /**
        * Reads a file into the engine from disk; false (with a log line) when it is skipped. Skipped for its size, as binary,
        * for its encoding or for an I/O error (permission denied), it also gets a file-skipped notice in the Problems panel
@@ -42624,21 +43094,24 @@ var init_disk_files = __esm({
       /**
        * Looks again for the project evidence that SQLAlchemy runs on Db2 (cli/project-evidence.ts): in the workspace's
        * Python files and on disk above those that use SQLAlchemy. When it changed, the Python files it concerns are read
-       * again and every file is published again (their loops may be lent to others). After an index pass, and when a
-       * watched Python, requirements or configuration file changed; not on each keystroke in an open document.
+       * again and every file is published again (their loops may be lent to others). After an index pass (`afresh`: all
+       * read again), and when a watched Python, requirements or configuration file changed (only what the change can have
+       * changed is read again: evidenceInputs); not on each keystroke in an open document.
        */
-      refreshProjectEvidence() {
+      refreshProjectEvidence(afresh = false) {
         const s = this.state;
+        const inputs = this.evidenceInputs;
+        if (afresh) inputs.clear();
         const sources = s.workspace.sourcesOf("python");
-        const folders = sources.length > 0 ? sqlalchemyDb2Folders(sources) : /* @__PURE__ */ new Map();
+        const folders = sources.length > 0 ? sqlalchemyDb2Folders(sources, inputs) : /* @__PURE__ */ new Map();
         const reread = s.workspace.setSqlalchemyDb2Folders(new Set(folders.keys()), usesSqlalchemy);
         for (const [folder, why] of folders) s.log("info", `SQLAlchemy on Db2 in ${folder}: ${why}`);
         const java = s.workspace.sourcesOf("java");
-        const batching = java.length > 0 ? hibernateBatchingFolders(java) : /* @__PURE__ */ new Map();
+        const batching = java.length > 0 ? hibernateBatchingFolders(java, inputs) : /* @__PURE__ */ new Map();
         const rereadJava = s.workspace.setHibernateBatching(batching, usesJavaOrm);
         for (const [folder, b] of batching) s.log("info", `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? "not set"}`);
         const js = [...s.workspace.sourcesOf("javascript"), ...s.workspace.sourcesOf("typescript")];
-        const sequelize = js.length > 0 ? sequelizeDb2Folders(js) : /* @__PURE__ */ new Map();
+        const sequelize = js.length > 0 ? sequelizeDb2Folders(js, inputs) : /* @__PURE__ */ new Map();
         const rereadJs = s.workspace.setSequelizeDb2Folders(new Set(sequelize.keys()), usesSequelizeModels);
         for (const [folder, why] of sequelize) s.log("info", `Sequelize on Db2 in ${folder}: ${why}`);
         if (reread.length > 0 || rereadJava.length > 0 || rereadJs.length > 0) this.diagnostics.markDirty(s.publishablePaths());
@@ -42725,8 +43198,8 @@ var init_disk_files = __esm({
         for (const change of changes) {
           if (!change?.uri?.startsWith("file:")) continue;
           const path = s.pathOf(change.uri);
-          if (SEQUELIZE_EVIDENCE.test(path.replace(/\\/g, "/"))) evidenceChanged = true;
-          if (path.endsWith(".py") || REQUIREMENT_FILE.test((0, import_node_path16.basename)(path)) || PROJECT_CONFIGURATION.test((0, import_node_path16.basename)(path)) || HIBERNATE_CONFIG_FILE.test((0, import_node_path16.basename)(path))) evidenceChanged = true;
+          this.evidenceInputs.forget(path);
+          if (mayChangeEvidence(path)) evidenceChanged = true;
           if ((0, import_node_path16.basename)(path) === CONFIG_FILE_NAME) {
             configChanged = true;
             continue;
@@ -42898,7 +43371,7 @@ var init_indexer = __esm({
         }
         progress?.done();
         d.indexing = false;
-        this.disk.refreshProjectEvidence();
+        this.disk.refreshProjectEvidence(true);
         const noSql = this.disk.codeWithoutSql;
         const passed = stop?.setting === "maxTotalMegabytes" ? stop.indexed : files2.length;
         s.log("info", `indexed ${passed - skipped} files in ${Date.now() - started} ms (${skipped - noSql} skipped, ${noSql} code files without SQL left out, ${(this.disk.indexedBytes / 1048576).toFixed(1)} MB)`);
@@ -43551,15 +44024,18 @@ var init_language_server = __esm({
         if (s.canWatchFiles) {
           const extensions = [...Object.keys(s.config.languages).map((e) => e.slice(1)), "db2look"];
           void this.connection.client.register(import_node10.DidChangeWatchedFilesNotification.type, {
-            // And what tells that SQLAlchemy runs on Db2 (DiskFiles.refreshProjectEvidence): requirements, .env, settings.
+            // And every file the project-evidence look lists or reads (DiskFiles.refreshProjectEvidence keeps what it read
+            // until a watcher reports a change: cli/project-evidence.ts mayChangeEvidence): what tells that SQLAlchemy runs
+            // on Db2 (requirements, .env, settings), Hibernate's batch size in a Java project's configuration, what tells
+            // that Sequelize runs on Db2 (package.json, .sequelizerc, config/*), and the files that make a folder a
+            // project's top (a build file, a .git).
             watchers: [
               { globPattern: `**/*.{${extensions.join(",")}}` },
               { globPattern: `**/${CONFIG_FILE_NAME}` },
-              { globPattern: "**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.ini,*.cfg}" },
-              // And Hibernate's batch size in a Java project's configuration (DiskFiles.refreshProjectEvidence).
-              // And what tells that Sequelize runs on Db2: package.json, .sequelizerc, config/config.json.
+              { globPattern: "**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.env,*.ini,*.cfg,*.conf,*.toml,*.yml,*.yaml}" },
               { globPattern: "**/{package.json,.sequelizerc,config/*.json}" },
-              { globPattern: "**/{persistence.xml,hibernate.cfg.xml,hibernate.properties,application*.properties,application*.yml,application*.yaml}" }
+              { globPattern: "**/{persistence.xml,hibernate.cfg.xml,hibernate.properties,application*.properties}" },
+              { globPattern: "**/{pom.xml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,build.xml,.git}" }
             ]
           }).catch((error) => s.log("warn", `could not register file watchers: ${describe(error)}`));
         }
@@ -43768,9 +44244,9 @@ function formatReport(run2, format2, findings, diagnostics) {
       2
     ) + "\n";
   }
-  const items = diagnostics.map((d) => ({ d, text: run2.workspace.model(d.file).source.text, lines: run2.workspace.lines(d.file) }));
+  const items2 = diagnostics.map((d) => ({ d, text: run2.workspace.model(d.file).source.text, lines: run2.workspace.lines(d.file) }));
   const counts = countBySeverity(diagnostics);
-  return (items.length ? formatText(items) + "\n" : "") + `${counted(diagnostics.length, "finding")} (${counted(counts.error, "error")}, ${counted(counts.warning, "warning")}, ${counts.information} info${counts.hint ? `, ${counted(counts.hint, "hint")}` : ""}) in ${counted(summary.files, "file")}, ${counted(summary.statements, "statement")}${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ""}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ""}, ${summary.opaque} kept as text${summary.passedThrough ? `, ${summary.passedThrough} passed through to a federated data source` : ""}${summary.skipped ? `, ${summary.skipped} skipped` : ""}${leftOutText(run2, summary.leftOut)}
+  return (items2.length ? formatText(items2) + "\n" : "") + `${counted(diagnostics.length, "finding")} (${counted(counts.error, "error")}, ${counted(counts.warning, "warning")}, ${counts.information} info${counts.hint ? `, ${counted(counts.hint, "hint")}` : ""}) in ${counted(summary.files, "file")}, ${counted(summary.statements, "statement")}${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ""}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ""}, ${summary.opaque} kept as text${summary.passedThrough ? `, ${summary.passedThrough} passed through to a federated data source` : ""}${summary.skipped ? `, ${summary.skipped} skipped` : ""}${leftOutText(run2, summary.leftOut)}
 `;
 }
 function counted(n, noun) {
