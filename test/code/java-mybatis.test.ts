@@ -1,0 +1,197 @@
+// MyBatis (languages/java-mybatis.ts): a mapper method annotated @Insert called in a loop is one INSERT per call under
+// the default (SIMPLE) executor; a BATCH session, a Spring SqlSessionTemplate built with BATCH, a <script> with
+// <foreach> are not; ${…} is text spliced into the SQL; an interface of another file is found through the engine's
+// index (engine/orm-entities.ts, OrmEntity.mapper).
+import * as assert from 'node:assert/strict';
+import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+
+const MAPPER = `package com.acme.mapper;
+
+import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Mapper;
+
+@Mapper
+public interface OrderMapper {
+    @Insert("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (#{id}, #{item})")
+    int insertOrder(Order o);
+
+    @Insert({"INSERT INTO APP.ORDER_LOG (ID, NOTE)", "VALUES (#{id}, #{note})"})
+    int insertLog(Order o);
+
+    @Insert({"<script>", "INSERT INTO APP.ORDERS (ID, ITEM) VALUES",
+             "<foreach collection='list' item='o' separator=','>(#{o.id}, #{o.item})</foreach>", "</script>"})
+    int insertAll(java.util.List<Order> orders);
+
+    @Insert("INSERT INTO APP.\${table} (ID, ITEM) VALUES (#{id}, '\${item}')")
+    int insertInto(Order o);
+}
+`;
+
+/** A service of the same file as the mapper, calling `call` in a loop over orders. */
+const sameFile = (body: string, extra = '') => `${MAPPER.replace('public interface', 'interface')}
+class OrderService {
+    private final OrderMapper orderMapper;
+${extra}
+    void load(java.util.List<Order> orders) {
+${body}
+    }
+}
+`;
+
+describe('code: MyBatis mapper inserts (Java)', () => {
+  it('an @Insert mapper method called in a loop: single-row-insert with the MyBatis advice', async () => {
+    const text = sameFile('        for (Order o : orders) {\n            orderMapper.insertOrder(o);\n        }');
+    const { findings } = await lintCode({ 'OrderService.java': text });
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(text, 'orderMapper.insertOrder')}`]);
+    const message = findings.find((f) => f.rule === 'single-row-insert')!.message;
+    assert.match(message, /^One INSERT INTO APP\.ORDERS call per row in the for-each loop at line \d+\./);
+    assert.match(message, /openSession\(ExecutorType\.BATCH\)/);
+    assert.match(message, /flushStatements\(\)/);
+    assert.match(message, /<foreach>/);
+  });
+
+  it('a String[] @Insert is its parts joined with spaces; a mapper got from session.getMapper(…) is read too', async () => {
+    const text = sameFile(
+      '        try (SqlSession session = factory.openSession()) {\n            OrderMapper m = session.getMapper(OrderMapper.class);\n            for (Order o : orders) m.insertLog(o);\n            session.commit();\n        }',
+      '    private final org.apache.ibatis.session.SqlSessionFactory factory;',
+    );
+    const { findings } = await lintCode({ 'OrderService.java': text });
+    assert.deepEqual(brief(findings, ['single-row-insert']), [`single-row-insert@${posOf(text, 'm.insertLog')}`]);
+    assert.match(findings.find((f) => f.rule === 'single-row-insert')!.message, /INSERT INTO APP\.ORDER_LOG call/);
+  });
+
+  it('a session opened with ExecutorType.BATCH in the method is silent', async () => {
+    const text = sameFile(
+      '        try (SqlSession s = factory.openSession(ExecutorType.BATCH)) {\n            OrderMapper m = s.getMapper(OrderMapper.class);\n            for (Order o : orders) m.insertOrder(o);\n            s.commit();\n        }',
+      '    private final org.apache.ibatis.session.SqlSessionFactory factory;',
+    );
+    const { findings } = await lintCode({ 'OrderService.java': text });
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+  });
+
+  it('a Spring SqlSessionTemplate built with ExecutorType.BATCH in the file is silent', async () => {
+    const text = sameFile(
+      '        for (Order o : orders) orderMapper.insertOrder(o);',
+      '    SqlSessionTemplate batch() { return new SqlSessionTemplate(sqlSessionFactory, ExecutorType.BATCH); }',
+    );
+    const { findings } = await lintCode({ 'OrderService.java': text });
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+  });
+
+  it('a <script> with <foreach> is a multi-row insert, not a single-row one', async () => {
+    const text = sameFile('        for (java.util.List<Order> chunk : chunks(orders)) {\n            orderMapper.insertAll(chunk);\n        }');
+    const { findings } = await lintCode({ 'OrderService.java': text });
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+  });
+
+  it('${…} is text spliced into the SQL: prefer-parameter-markers on it', async () => {
+    const text = sameFile('        for (Order o : orders) {\n            orderMapper.insertInto(o);\n        }');
+    const { findings } = await lintCode({ 'OrderService.java': text });
+    const markers = findings.filter((f) => f.rule === 'prefer-parameter-markers');
+    assert.equal(markers.length, 1, JSON.stringify(findings.map((f) => [f.rule, f.message])));
+    assert.equal(`${markers[0].line}:${markers[0].column}`, posOf(text, 'orderMapper.insertInto'));
+    assert.match(markers[0].message, /^Values spliced into INSERT INTO <\$\{table\}> through an interpolated string: \$\{item\}\./);
+    assert.match(markers[0].message, /SQL-injection risk/);
+  });
+
+  it('a method of an interface that is no MyBatis mapper (no @Insert) is no INSERT', async () => {
+    const text = `import org.apache.ibatis.session.SqlSession;
+interface OrderGateway {
+    int insertOrder(Order o);
+}
+class OrderService {
+    private final OrderGateway gateway;
+    void load(java.util.List<Order> orders) {
+        for (Order o : orders) gateway.insertOrder(o);
+    }
+}
+`;
+    const { findings, models } = await lintCode({ 'OrderService.java': text });
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+    assert.deepEqual(models.get('OrderService.java')!.code?.executions.flatMap((e) => e.statements), []);
+  });
+
+  it('the mapper interface in another file (import, package): the engine names its statement', async () => {
+    const service = `package com.acme.service;
+
+import com.acme.mapper.OrderMapper;
+import org.apache.ibatis.session.SqlSession;
+
+public class OrderService {
+    private final OrderMapper orderMapper;
+    void load(java.util.List<Order> orders) {
+        for (Order o : orders) {
+            orderMapper.insertOrder(o);
+        }
+    }
+}
+`;
+    const { findings } = await lintCode({ 'src/com/acme/mapper/OrderMapper.java': MAPPER, 'src/com/acme/service/OrderService.java': service });
+    const reported = findings.filter((f) => f.rule === 'single-row-insert');
+    assert.deepEqual(reported.map((f) => `${f.file}@${f.line}:${f.column}`), [`src/com/acme/service/OrderService.java@${posOf(service, 'orderMapper.insertOrder')}`]);
+    assert.match(reported[0].message, /^One INSERT INTO APP\.ORDERS call per row/);
+    assert.match(reported[0].message, /ExecutorType\.BATCH/);
+  });
+
+  it('sqlSession.insert("<namespace>.<id>", o) in a loop: the statement of the mapper of another file', async () => {
+    const service = `package com.acme.service;
+
+import org.apache.ibatis.session.SqlSession;
+
+public class OrderService {
+    private final SqlSession sqlSession;
+    void load(java.util.List<Order> orders) {
+        for (Order o : orders) {
+            sqlSession.insert("com.acme.mapper.OrderMapper.insertLog", o);
+        }
+    }
+}
+`;
+    const { findings } = await lintCode({ 'src/com/acme/mapper/OrderMapper.java': MAPPER, 'src/com/acme/service/OrderService.java': service });
+    const reported = findings.filter((f) => f.rule === 'single-row-insert');
+    assert.deepEqual(reported.map((f) => `${f.file}@${f.line}:${f.column}`), [`src/com/acme/service/OrderService.java@${posOf(service, 'sqlSession.insert')}`]);
+    assert.match(reported[0].message, /INSERT INTO APP\.ORDER_LOG call/);
+  });
+
+  it('another file\'s mapper called in a BATCH session, or a statement id no mapper declares: silent', async () => {
+    const service = `package com.acme.service;
+
+import com.acme.mapper.OrderMapper;
+import org.apache.ibatis.session.*;
+
+public class OrderService {
+    private final SqlSessionFactory factory;
+    private final SqlSession sqlSession;
+    void load(java.util.List<Order> orders) {
+        try (SqlSession s = factory.openSession(ExecutorType.BATCH)) {
+            OrderMapper m = s.getMapper(OrderMapper.class);
+            for (Order o : orders) m.insertOrder(o);
+            s.commit();
+        }
+    }
+    void other(java.util.List<Order> orders) {
+        for (Order o : orders) sqlSession.insert("com.acme.mapper.OrderMapper.missing", o);
+    }
+}
+`;
+    const { findings } = await lintCode({ 'src/com/acme/mapper/OrderMapper.java': MAPPER, 'src/com/acme/service/OrderService.java': service });
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+  });
+
+  it('a file that does not name MyBatis is read as before (no mapper calls)', async () => {
+    const text = `interface OrderMapper {
+    @Insert("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (#{id}, #{item})")
+    int insertOrder(Order o);
+}
+class OrderService {
+    private final OrderMapper orderMapper;
+    void load(java.util.List<Order> orders) {
+        for (Order o : orders) orderMapper.insertOrder(o);
+    }
+}
+`;
+    const { findings, models } = await lintCode({ 'OrderService.java': text });
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+    assert.deepEqual(models.get('OrderService.java')!.code?.executions ?? [], []);
+  });
+});
