@@ -3,7 +3,9 @@
 // <foreach> are not; ${…} is text spliced into the SQL; an interface of another file is found through the engine's
 // index (engine/orm-entities.ts, OrmEntity.mapper).
 import * as assert from 'node:assert/strict';
-import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+import { brief, codeFrontEnd, INSERT_RULES, lintCode, posOf } from './helpers';
+import { lintWorkspace } from '../helpers/rule-tester';
+import { growthRatio } from '../robustness/support';
 
 const MAPPER = `package com.acme.mapper;
 
@@ -193,5 +195,22 @@ class OrderService {
     const { findings, models } = await lintCode({ 'OrderService.java': text });
     assert.deepEqual(brief(findings, INSERT_RULES), []);
     assert.deepEqual(models.get('OrderService.java')!.code?.executions ?? [], []);
+  });
+
+  it('a long method of a MyBatis file (every call read) is read in time linear in its calls', async function () {
+    this.timeout(120_000);
+    const frontEnd = await codeFrontEnd();
+    // One method with n loops, each calling the mapper and a few other methods: every call of the file is asked
+    // about (the mapper's type, the method's BATCH), once per method and name, not once per call.
+    const make = (n: number) => {
+      const loops = Array.from({ length: n }, (_, i) => `        for (Order o : orders) { orderMapper.insertOrder(o); log.debug("row " + i${i}); list${i % 50}.add(o); }\n`).join('');
+      return sameFile(loops);
+    };
+    const run = (text: string) => {
+      const { findings } = lintWorkspace({ 'OrderService.java': text }, { codeFrontEnd: frontEnd, unmerged: true });
+      assert.ok(findings.some((f) => f.rule === 'single-row-insert'));
+    };
+    const { ratio, smallMs, largeMs } = growthRatio(make, run, 100);
+    assert.ok(ratio < 24, `8× the calls took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(0)} ms → ${largeMs.toFixed(0)} ms): super-linear`);
   });
 });

@@ -49,6 +49,10 @@ interface FileFacts {
   /** A Spring SqlSessionTemplate built with ExecutorType.BATCH: every mapper call of the file is batched. */
   batchTemplate: boolean;
   types: Map<string, string | undefined>;
+  /** Per method (by its start): whether it names ExecutorType.BATCH (inBatchSession). */
+  batchMethods: Map<number, boolean>;
+  /** The file's single-type and wildcard imports (qualifiedNames), read when an unresolved call first asks. */
+  imports?: { single: Map<string, string>; wildcards: string[] };
 }
 
 let facts: FileFacts | undefined;
@@ -66,6 +70,7 @@ function factsOf(root: Node, ev: Evaluator): FileFacts {
     pkg: PACKAGE.exec(ev.source)?.[1],
     batchTemplate: /\bnew\s+SqlSessionTemplate\s*\([^;]{0,300}ExecutorType\s*\.\s*BATCH\b/.test(ev.source),
     types: new Map(),
+    batchMethods: new Map(),
   };
   return facts;
 }
@@ -203,10 +208,15 @@ function mapperType(receiver: Node, at: number, ev: Evaluator, f: FileFacts): st
   return fromGetMapper(ev.assignedBefore?.(name, at)?.[0]?.value);
 }
 
-/** The method or lambda body the call is in: a session opened there with ExecutorType.BATCH batches its inserts. */
-function inBatchSession(call: Node): boolean {
+/** The method the call is in opens a session with ExecutorType.BATCH (anywhere in it): its inserts are batched. */
+function inBatchSession(call: Node, f: FileFacts): boolean {
   for (let n: Node | null = call.parent; n; n = n.parent) {
-    if (n.type === 'method_declaration' || n.type === 'constructor_declaration') return BATCH.test(n.text);
+    if (n.type === 'method_declaration' || n.type === 'constructor_declaration') {
+      // (Once per method: its text per call was quadratic in a long method's calls.)
+      let known = f.batchMethods.get(n.startIndex);
+      if (known === undefined) f.batchMethods.set(n.startIndex, (known = BATCH.test(f.source.slice(n.startIndex, n.endIndex))));
+      return known;
+    }
     if (n.type === 'class_body') return false;
   }
   return false;
@@ -216,24 +226,29 @@ const BATCH = /\bExecutorType\s*\.\s*BATCH\b/;
 
 /** The qualified names the file may mean by an interface it names (single-type import, else its package, wildcards). */
 function qualifiedNames(name: string, f: FileFacts): string[] {
-  const single = new Map<string, string>();
-  const wildcards: string[] = [];
-  for (const m of f.source.matchAll(IMPORT)) {
-    if (m[2]) wildcards.push(m[1]);
-    else single.set(m[1].slice(m[1].lastIndexOf('.') + 1), m[1]);
+  if (!f.imports) {
+    const single = new Map<string, string>();
+    const wildcards: string[] = [];
+    for (const m of f.source.matchAll(IMPORT)) {
+      if (m[2]) wildcards.push(m[1]);
+      else single.set(m[1].slice(m[1].lastIndexOf('.') + 1), m[1]);
+    }
+    f.imports = { single, wildcards };
   }
+  const { single, wildcards } = f.imports;
   const imported = single.get(name);
   if (imported) return [imported];
   return [f.pkg ? `${f.pkg}.${name}` : name, ...wildcards.map((w) => `${w}.${name}`)];
 }
 
 /**
- * The events of a MyBatis call, or undefined for a call this module does not read: a mapper method with an @Insert
- * (`m.insertOrder(o)`), `sqlSession.insert("ns.id", o)`.
+ * The events of a MyBatis call in a file that names MyBatis (MYBATIS_FILE), or undefined for a call this module does
+ * not read: a mapper method with an @Insert (`m.insertOrder(o)`), `sqlSession.insert("ns.id", o)`. `jdbcName`: the
+ * call's name is one the JDBC reading reads (executeUpdate, update …): only a mapper method of the file's own takes it.
  */
-export function classifyMybatis(ctx: CallContext, ev: Evaluator): ApiEvent[] | undefined {
+export function classifyMybatis(ctx: CallContext, ev: Evaluator, jdbcName: boolean): ApiEvent[] | undefined {
   const { call } = ctx;
-  if (!call.receiver || !MYBATIS_FILE.test(ev.source)) return undefined;
+  if (!call.receiver) return undefined;
   const f = factsOf(call.node.tree.rootNode, ev);
   const at = call.node.startIndex;
   if (call.name === 'insert' && (call.args.length === 1 || call.args.length === 2)) {
@@ -243,7 +258,7 @@ export function classifyMybatis(ctx: CallContext, ev: Evaluator): ApiEvent[] | u
     const id = call.args[0].type === 'string_literal' ? ev.evaluate(call.args[0]) : undefined;
     const idText = id?.pieces.every((p) => p.kind === 'text') ? id.pieces.map((p) => (p.kind === 'text' ? p.text : '')).join('') : undefined;
     if (!idText || !/^[\w$.]+$/.test(idText)) return undefined;
-    if (f.batchTemplate || inBatchSession(call.node)) return [];
+    if (f.batchTemplate || inBatchSession(call.node, f)) return [];
     const dot = idText.lastIndexOf('.');
     const iface = dot > 0 ? idText.slice(idText.lastIndexOf('.', dot - 1) + 1, dot) : undefined;
     const local = iface ? f.mappers.get(iface)?.get(idText.slice(dot + 1)) : undefined;
@@ -252,9 +267,9 @@ export function classifyMybatis(ctx: CallContext, ev: Evaluator): ApiEvent[] | u
   const type = mapperType(call.receiver, at, ev, f);
   if (!type) return undefined;
   const local = f.mappers.get(type)?.get(call.name);
-  // Another file's interface: only one of the file's imports or package, named like a mapper or imported from one.
-  if (!local && !/Mapper$|Dao$|DAO$/.test(type)) return undefined;
-  if (f.batchTemplate || inBatchSession(call.node)) return local ? [] : undefined;
+  // Another file's interface: a type named like a mapper (the engine finds its statement, if it has one).
+  if (!local && (jdbcName || !/Mapper$|Dao$|DAO$/.test(type))) return undefined;
+  if (f.batchTemplate || inBatchSession(call.node, f)) return local ? [] : undefined;
   const connection = simpleName(call.receiver) ?? call.receiver.text.replace(/\s+/g, '');
   return mapperEvents(local, local ? undefined : qualifiedNames(type, f).map((q) => `${q}.${call.name}`), connection, ev);
 }

@@ -145,7 +145,7 @@ export const javaAdapter: LanguageAdapter = {
   },
 
   classify(ctx, ev) {
-    return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : undefined) ?? (readingMybatis ? classifyMybatis(ctx, ev) : undefined) ?? classifyJava(ctx, ev);
+    return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : undefined) ?? (readingMybatis ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : undefined) ?? classifyJava(ctx, ev);
   },
 
   commentText: cStyleCommentText,
