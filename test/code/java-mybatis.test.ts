@@ -3,7 +3,9 @@
 // <foreach> are not; ${…} is text spliced into the SQL; an interface of another file is found through the engine's
 // index (engine/orm-entities.ts, OrmEntity.mapper).
 import * as assert from 'node:assert/strict';
-import { brief, codeFrontEnd, INSERT_RULES, lintCode, posOf } from './helpers';
+import { relative } from 'node:path';
+import { brief, codeFrontEnd, INSERT_RULES, JPA_ORDER_ENTITY, lintCode, posOf, projectOnDisk } from './helpers';
+import { lintPaths } from '../../server/src/cli/lint-run';
 import { lintWorkspace } from '../helpers/rule-tester';
 import { growthRatio } from '../robustness/support';
 
@@ -212,5 +214,57 @@ class OrderService {
     };
     const { ratio, smallMs, largeMs } = growthRatio(make, run, 100);
     assert.ok(ratio < 24, `8× the calls took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(0)} ms → ${largeMs.toFixed(0)} ms): super-linear`);
+  });
+
+  describe('Spring Boot configuration of the executor (application.properties / .yml, read on disk)', () => {
+    const SERVICE = `package com.acme.service;
+
+import com.acme.mapper.OrderMapper;
+import org.springframework.stereotype.Service;
+
+// Inserts through the MyBatis mapper OrderMapper (a file that does not name MyBatis is not read for mapper calls).
+@Service
+public class OrderService {
+    private final OrderMapper orderMapper;
+    void load(java.util.List<Order> orders) {
+        for (Order o : orders) {
+            orderMapper.insertOrder(o);
+        }
+    }
+}
+`;
+    const project = (config: Record<string, string>) =>
+      projectOnDisk({ 'pom.xml': '<project/>', 'src/main/java/com/acme/mapper/OrderMapper.java': MAPPER, 'src/main/java/com/acme/service/OrderService.java': SERVICE, ...config }, 'insertlint-mybatis-');
+    const rules = async (dir: string) => (await lintPaths({ paths: ['.'], cwd: dir })).diagnostics.map((d) => `${d.rule}@${relative(dir, d.file).replace(/\\/g, '/')}`);
+
+    it('mybatis.executor-type=batch in application.properties: silent; =simple: reported', async () => {
+      assert.deepEqual(await rules(project({ 'src/main/resources/application.properties': 'spring.datasource.url=jdbc:db2://h:50000/D\nmybatis.executor-type=batch\n' })), []);
+      assert.deepEqual(await rules(project({ 'src/main/resources/application.properties': 'spring.datasource.url=jdbc:db2://h:50000/D\nmybatis.executor-type=simple\n' })), ['single-row-insert@src/main/java/com/acme/service/OrderService.java']);
+    });
+
+    it('mybatis: configuration: default-executor-type: BATCH in application.yml: silent', async () => {
+      const yml = 'spring:\n  datasource:\n    url: jdbc:db2://h:50000/D\nmybatis:\n  configuration:\n    default-executor-type: BATCH\n';
+      assert.deepEqual(await rules(project({ 'src/main/resources/application.yml': yml })), []);
+      assert.deepEqual(await rules(project({ 'src/main/resources/application.yml': yml.replace('BATCH', 'SIMPLE') })), ['single-row-insert@src/main/java/com/acme/service/OrderService.java']);
+    });
+
+    it('a file that sets only MyBatis\'s executor is no Hibernate configuration: a JPA loop flushed once stays unreported', async () => {
+      const loader = `package com.acme.load;
+
+import jakarta.persistence.*;
+
+${JPA_ORDER_ENTITY}
+public class Loader {
+    private final EntityManager em;
+    void load(java.util.List<String> items) {
+        em.getTransaction().begin();
+        for (String item : items) em.persist(new Order(item));
+        em.getTransaction().commit();
+    }
+}
+`;
+      const dir = projectOnDisk({ 'pom.xml': '<project/>', 'src/main/java/com/acme/load/Loader.java': loader, 'src/main/java/com/acme/Boot.java': '// mybatis\nclass Boot {}\n', 'src/main/resources/application.properties': 'mybatis.executor-type=batch\n' }, 'insertlint-mybatis-');
+      assert.deepEqual(await rules(dir), []);
+    });
   });
 });

@@ -9,6 +9,13 @@ export interface HibernateBatching {
   file: string;
   /** hibernate.jdbc.batch_size as set (the largest, when several files or units set it); undefined: not set. */
   batchSize?: number;
+  /**
+   * The Spring Boot file that sets MyBatis's executor to BATCH (`mybatis.executor-type=batch`,
+   * `mybatis.configuration.default-executor-type=BATCH`): the project's mapper calls are batched (java-mybatis.ts).
+   */
+  mybatisBatch?: string;
+  /** Only MyBatis's setting was found: no Hibernate configuration (`file` is the MyBatis one; hibernateUnbatched: no). */
+  mybatisOnly?: boolean;
 }
 
 export interface LoopInfo {

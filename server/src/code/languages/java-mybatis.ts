@@ -22,7 +22,9 @@
 // its place). In another file (the usual layout): the mapper file records its interfaces' INSERTs (OrmEntity.mapper,
 // javaMappers) and the call records the statement's qualified ids (SqlExecution.mapperStatement); the engine finds
 // the text (engine/orm-entities.ts withOrmEntities), parsed over the call. Not read: mapper XML files,
-// @InsertProvider, `${…}` in another file's statement (not settled), Spring Boot's mybatis.executor-type=batch setting.
+// @InsertProvider, `${…}` in another file's statement (not settled). A project whose Spring Boot application file
+// sets the executor to BATCH (`mybatis.executor-type=batch`, `mybatis.configuration.default-executor-type=BATCH`;
+// read on disk with Hibernate's configuration, cli/project-evidence.ts, HibernateBatching.mybatisBatch) is batched.
 import type { Node } from 'web-tree-sitter';
 import { simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import type { OrmEntity } from '../../code-model/types';
@@ -56,6 +58,20 @@ interface FileFacts {
 }
 
 let facts: FileFacts | undefined;
+
+/** The configuration file of the project of the file being read that sets MyBatis's executor to BATCH, if any. */
+let projectBatch: string | undefined;
+
+/** Reads a file with its project's MyBatis BATCH setting (HibernateBatching.mybatisBatch) in effect for its calls. */
+export function withMybatisBatch<T>(file: string | undefined, read: () => T): T {
+  const before = projectBatch;
+  projectBatch = file;
+  try {
+    return read();
+  } finally {
+    projectBatch = before;
+  }
+}
 
 function factsOf(root: Node, ev: Evaluator): FileFacts {
   if (facts?.source === ev.source && facts.tree === root.tree) return facts;
@@ -258,7 +274,7 @@ export function classifyMybatis(ctx: CallContext, ev: Evaluator, jdbcName: boole
     const id = call.args[0].type === 'string_literal' ? ev.evaluate(call.args[0]) : undefined;
     const idText = id?.pieces.every((p) => p.kind === 'text') ? id.pieces.map((p) => (p.kind === 'text' ? p.text : '')).join('') : undefined;
     if (!idText || !/^[\w$.]+$/.test(idText)) return undefined;
-    if (f.batchTemplate || inBatchSession(call.node, f)) return [];
+    if (projectBatch !== undefined || f.batchTemplate || inBatchSession(call.node, f)) return [];
     const dot = idText.lastIndexOf('.');
     const iface = dot > 0 ? idText.slice(idText.lastIndexOf('.', dot - 1) + 1, dot) : undefined;
     const local = iface ? f.mappers.get(iface)?.get(idText.slice(dot + 1)) : undefined;
@@ -269,7 +285,7 @@ export function classifyMybatis(ctx: CallContext, ev: Evaluator, jdbcName: boole
   const local = f.mappers.get(type)?.get(call.name);
   // Another file's interface: a type named like a mapper (the engine finds its statement, if it has one).
   if (!local && (jdbcName || !/Mapper$|Dao$|DAO$/.test(type))) return undefined;
-  if (f.batchTemplate || inBatchSession(call.node, f)) return local ? [] : undefined;
+  if (projectBatch !== undefined || f.batchTemplate || inBatchSession(call.node, f)) return local ? [] : undefined;
   const connection = simpleName(call.receiver) ?? call.receiver.text.replace(/\s+/g, '');
   return mapperEvents(local, local ? undefined : qualifiedNames(type, f).map((q) => `${q}.${call.name}`), connection, ev);
 }

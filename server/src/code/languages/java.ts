@@ -8,7 +8,7 @@ import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '.
 import { applyFormat, concatenate, decodeQuoted } from '../literals';
 import { looksLikeSql, type HostText } from '../sqltext';
 import { classifyJpa, javaEntities, JPA_CALLS, withHibernateConfiguration } from './java-jpa';
-import { classifyMybatis, javaMappers, MYBATIS_FILE } from './java-mybatis';
+import { classifyMybatis, javaMappers, MYBATIS_FILE, withMybatisBatch } from './java-mybatis';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
 const JAVA_CALLS = new Set([
@@ -182,12 +182,14 @@ function readJava(source: Parameters<HostLanguage['read']>[0], env: Parameters<H
     // files' inserts name their tables by (engine/orm-entities.ts); a MyBatis mapper interface's likewise, with its
     // @Insert statements (java-mybatis.ts javaMappers).
     if (leftOut) return ENTITY_ANNOTATION.test(source.text) || (mybatis && MAPPER_ANNOTATION.test(source.text)) ? entitiesOnly(readWithAdapter(source, env, javaAdapter), leftOut) : emptyResult(leftOut);
-    // The Hibernate configuration of the file's project, when the CLI or the language server found one.
-    return withHibernateConfiguration(projectBatching(source.path, env.options.hibernateBatching), () => {
+    // The Hibernate configuration of the file's project, when the CLI or the language server found one (and whether it
+    // sets MyBatis's executor to BATCH).
+    const config = projectBatching(source.path, env.options.hibernateBatching);
+    return withMybatisBatch(config?.mybatisBatch, () => withHibernateConfiguration(config?.mybatisOnly ? undefined : config, () => {
       if (!source.text.includes('#sql')) return readWithAdapter(source, env, javaAdapter);
       const scan = scanEmbeddedSql(source.text, { sqlj: true });
       return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
-    });
+    }));
 }
 
 const ENTITY_ANNOTATION = /@(?:Entity|MappedSuperclass)\b/;
