@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { relative } from 'node:path';
 import { brief, codeFrontEnd, INSERT_RULES, JPA_ORDER_ENTITY, lintCode, posOf, projectOnDisk } from './helpers';
 import { lintPaths } from '../../server/src/cli/lint-run';
+import { changedNames, dependentFiles, fileNames, schemaFacts } from '../../server/src/lsp/model-queries';
 import { lintWorkspace } from '../helpers/rule-tester';
 import { growthRatio } from '../robustness/support';
 
@@ -135,6 +136,57 @@ public class OrderService {
     assert.deepEqual(reported.map((f) => `${f.file}@${f.line}:${f.column}`), [`src/com/acme/service/OrderService.java@${posOf(service, 'orderMapper.insertOrder')}`]);
     assert.match(reported[0].message, /^One INSERT INTO APP\.ORDERS call per row/);
     assert.match(reported[0].message, /ExecutorType\.BATCH/);
+  });
+
+  it("editor: a change of a mapper's @Insert re-publishes the files calling the mapper, a comment does not", async () => {
+    const service = `package com.acme.service;
+
+import com.acme.mapper.OrderMapper;
+import org.apache.ibatis.session.SqlSession;
+
+public class OrderService {
+    private final OrderMapper orderMapper;
+    void load(java.util.List<Order> orders) {
+        for (Order o : orders) orderMapper.insertOrder(o);
+    }
+}
+`;
+    const read = async (mapper: string) => (await lintCode({ 'mapper/OrderMapper.java': mapper, 'service/OrderService.java': service })).models;
+    const before = await read(MAPPER);
+    const files = [{ key: 'service/OrderService.java', names: fileNames(before.get('service/OrderService.java')) }];
+    const changed = async (mapper: string) => changedNames(schemaFacts(before.get('mapper/OrderMapper.java')), schemaFacts((await read(mapper)).get('mapper/OrderMapper.java')));
+    assert.deepEqual(dependentFiles(files, await changed(MAPPER.replace('APP.ORDERS (ID, ITEM)', 'APP.ORDERS2 (ID, ITEM)'))), ['service/OrderService.java']);
+    assert.deepEqual([...(await changed(MAPPER.replace('int insertOrder(Order o);', 'int insertOrder(Order o); // one row')))], []);
+  });
+
+  it('a service method calling the mapper once, called in a loop of another file: the loop is lent (through save())', async () => {
+    const service = `package com.acme.service;
+
+import com.acme.mapper.OrderMapper;
+import org.apache.ibatis.session.SqlSession;
+
+public class OrderService {
+    private final OrderMapper orderMapper;
+    public void save(Order o) {
+        orderMapper.insertOrder(o);
+    }
+}
+`;
+    const controller = `package com.acme.web;
+
+import com.acme.service.OrderService;
+
+public class OrderController {
+    private final OrderService orderService;
+    void importAll(java.util.List<Order> orders) {
+        for (Order o : orders) orderService.save(o);
+    }
+}
+`;
+    const { findings } = await lintCode({ 'mapper/OrderMapper.java': MAPPER, 'service/OrderService.java': service, 'web/OrderController.java': controller });
+    const reported = findings.filter((f) => f.rule === 'single-row-insert');
+    assert.deepEqual(reported.map((f) => `${f.file}@${f.line}:${f.column}`), [`service/OrderService.java@${posOf(service, 'orderMapper.insertOrder')}`]);
+    assert.match(reported[0].message, /^One INSERT INTO APP\.ORDERS call per row in the for-each loop at OrderController\.java:8 \(through save\(\)\)/);
   });
 
   it('sqlSession.insert("<namespace>.<id>", o) in a loop: the statement of the mapper of another file', async () => {
