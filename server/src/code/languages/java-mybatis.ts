@@ -5,7 +5,9 @@
 // `session.getMapper(OrderMapper.class)`) becomes an execution of that SQL text, api `mybatis`, so that the
 // insert-pattern rules read it as a JDBC statement's.
 //
-// MyBatis semantics followed (mybatis.org, MyBatis 3):
+// MyBatis semantics followed (MyBatis 3: https://mybatis.org/mybatis-3/java-api.html, "SqlSessionFactory" and "Mapper
+// Annotations"; https://mybatis.org/mybatis-3/sqlmap-xml.html, "String Substitution"; the project's FAQ,
+// https://github.com/mybatis/mybatis-3/wiki/FAQ, "What is the difference between #{...} and ${...}?"):
 // - "Java API", Mapper Annotations: @Insert / @Select … take an array of strings (or a single string); the parts of an
 //   array are joined with a single space between them. `<script>` in the value makes it dynamic SQL (XML tags in the
 //   annotation): a `<foreach>` there writes one VALUES row per element of a list, a multi-row INSERT, not read as one.
