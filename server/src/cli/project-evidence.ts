@@ -16,7 +16,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { REQUIREMENT_FILE, SEQUELIZE_DB2, sequelizeDb2Evidence, sqlalchemyDb2Evidence, usesSequelizeModels, usesSqlalchemy } from '../code/access';
-import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, type HibernateBatching } from '../code/hibernate-config';
+import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, mybatisBatchIn, type HibernateBatching } from '../code/hibernate-config';
 
 const PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
 const CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|[\w-]*(?:config|settings)\.py)$/i;
@@ -207,8 +207,8 @@ export function sqlalchemyDb2Folders(files: Iterable<{ path: string; text: strin
 const JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
 /** Where a project's configuration lies, below its top (the class path's resources, Spring Boot's ./config). */
 const JAVA_CONFIG_FOLDERS = ['', 'config', 'src/main/resources', 'src/main/resources/META-INF', 'src/main/resources/config', 'src/main/webapp/WEB-INF/classes', 'src/main/webapp/WEB-INF/classes/META-INF'];
-/** A Java file of a JPA / Hibernate / Spring Data application (the files the ORM reading reads). */
-const JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b/;
+/** A Java file of a JPA / Hibernate / Spring Data or MyBatis application (the files the ORM readings read). */
+const JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/;
 
 /** A Java file's part in the Hibernate look: a JPA / Hibernate / Spring Data file's folder. */
 export const hibernatePart: PartOf = (path, text) => (path.endsWith('.java') && JAVA_ORM_FILE.test(text) ? { dir: dirname(path) } : undefined);
@@ -244,6 +244,7 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
   let first: string | undefined;
   let size: number | null = null;
   let sizeFile: string | undefined;
+  let mybatis: string | undefined;
   for (const folder of JAVA_CONFIG_FOLDERS) {
     const dir = folder ? join(top, ...folder.split('/')) : top;
     let read = 0;
@@ -254,9 +255,11 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
       const text = disk.read(join(dir, name));
       if (text === undefined) continue;
       read++;
+      const shown = folder ? `${folder}/${name}` : name;
+      // (MyBatis's executor, in a Spring Boot file: java-mybatis.ts.)
+      if (mybatis === undefined && mybatisBatchIn(name, text)) mybatis = shown;
       const said = hibernateBatchSizeIn(name, text);
       if (!said) continue;
-      const shown = folder ? `${folder}/${name}` : name;
       first ??= shown;
       if (said.batchSize !== null && (size === null || said.batchSize > size)) {
         size = said.batchSize;
@@ -264,8 +267,9 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
       }
     }
   }
-  if (first === undefined) return undefined;
-  return size === null ? { file: first } : { file: sizeFile ?? first, batchSize: size };
+  const batch = mybatis !== undefined ? { mybatisBatch: mybatis } : {};
+  if (first === undefined) return mybatis !== undefined ? { file: mybatis, mybatisOnly: true, ...batch } : undefined;
+  return size === null ? { file: first, ...batch } : { file: sizeFile ?? first, batchSize: size, ...batch };
 }
 
 // ---- Sequelize on Db2 in a JavaScript/TypeScript project (FrontEndOptions.sequelizeDb2Folders) --------------------

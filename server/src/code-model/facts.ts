@@ -122,6 +122,10 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
       return 'prepare once, call addBatch() per row and executeBatch() every few hundred rows';
     case 'spring':
       return 'collect the rows and call JdbcTemplate.batchUpdate';
+    case 'mybatis':
+      // MyBatis's default executor (SIMPLE) runs each mapper call on its own; a BATCH session queues them as JDBC
+      // batches until flushStatements() / commit() (languages/java-mybatis.ts).
+      return MYBATIS_BATCHING;
     case 'ibm_db':
       return 'prepare once and send the rows with ibm_db.execute_many';
     case 'dbapi':
@@ -166,6 +170,10 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
       return 'send many rows per call (batch, array insert or multi-row VALUES)';
   }
 }
+
+/** How MyBatis sends many rows per call: a BATCH session, or one multi-row INSERT written with <foreach>. */
+const MYBATIS_BATCHING =
+  'open the SqlSession with ExecutorType.BATCH (sqlSessionFactory.openSession(ExecutorType.BATCH), or with Spring a SqlSessionTemplate built with ExecutorType.BATCH), call the mapper in the loop, and call flushStatements() or commit() every 1000 rows or so and once after the loop, so that the inserts go as JDBC batches; or write one multi-row INSERT: a mapper method taking a List whose <foreach> writes one VALUES row per element, called per few hundred rows';
 
 /**
  * Hibernate batches the INSERTs of one flush only when hibernate.jdbc.batch_size is set (the code does not show the

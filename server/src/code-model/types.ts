@@ -9,6 +9,13 @@ export interface HibernateBatching {
   file: string;
   /** hibernate.jdbc.batch_size as set (the largest, when several files or units set it); undefined: not set. */
   batchSize?: number;
+  /**
+   * The Spring Boot file that sets MyBatis's executor to BATCH (`mybatis.executor-type=batch`,
+   * `mybatis.configuration.default-executor-type=BATCH`): the project's mapper calls are batched (java-mybatis.ts).
+   */
+  mybatisBatch?: string;
+  /** Only MyBatis's setting was found: no Hibernate configuration (`file` is the MyBatis one; hibernateUnbatched: no). */
+  mybatisOnly?: boolean;
 }
 
 export interface LoopInfo {
@@ -222,6 +229,13 @@ export interface SqlExecution {
    */
   ormClass?: { name: string; from?: string[] };
   /**
+   * A MyBatis mapper call (api `mybatis`) of an interface another file declares: the qualified ids the statement may
+   * have (`com.acme.OrderMapper.insertOrder`, from the file's imports and package). The engine names the SQL text
+   * from the mapper's file (engine/orm-entities.ts, OrmEntity.mapper) and parses it over the call; not found, the
+   * execution has no statement.
+   */
+  mapperStatement?: string[];
+  /**
    * Set on an execution the engine adds at a call, in a loop, of a function of another file that runs one
    * single-row INSERT per call (engine/called-inserts.ts): `statements` is then empty (the INSERT is the other
    * file's text), `insert` the INSERT when its text is known there, `at` the file and line of the execute call and
@@ -274,6 +288,11 @@ export interface OrmEntity {
   extends?: string;
   /** Java: a @MappedSuperclass (no table of its own; its id is its entities'). */
   mappedSuperclass?: boolean;
+  /**
+   * Java: not an entity but a MyBatis mapper interface: its @Insert statements by method, as MyBatis prepares them
+   * (`#{…}` as `?`; languages/java-mybatis.ts javaMappers).
+   */
+  mapper?: Record<string, string>;
 }
 
 export interface CodeModel {

@@ -169,6 +169,8 @@ export type ApiEvent =
        * its loop when the call is in no other.
        */
       ownLoop?: LoopInfo;
+      /** A MyBatis mapper statement another file declares, by its qualified ids: SqlExecution.mapperStatement. */
+      mapperStatement?: string[];
     }
   | { kind: 'commit'; api: string; connection?: string }
   /**

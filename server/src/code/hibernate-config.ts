@@ -11,7 +11,31 @@ export type { HibernateBatching };
 
 /** Whether Hibernate sends one INSERT per entity at a flush with that configuration (batch_size unset, 0 or 1). */
 export function hibernateUnbatched(config: HibernateBatching | undefined): boolean {
-  return !!config && (config.batchSize === undefined || config.batchSize <= 1);
+  return !!config && !config.mybatisOnly && (config.batchSize === undefined || config.batchSize <= 1);
+}
+
+/**
+ * Whether a Spring Boot application file sets MyBatis's executor to BATCH (mybatis-spring-boot-starter's
+ * `mybatis.executor-type`, for the SqlSessionTemplate it makes; `mybatis.configuration.default-executor-type`, the
+ * configuration's default for every session), as `.properties` lines or YAML keys, relaxed names (executorType) too.
+ */
+export function mybatisBatchIn(name: string, text: string): boolean {
+  if (!/^application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/.test(name) || !/mybatis/i.test(text)) return false;
+  if (/\.properties$/.test(name)) return /^[ \t]*mybatis\.(?:executor-?type|executorType|configuration\.default-?executor-?type|configuration\.defaultExecutorType)[ \t]*[=:][ \t]*batch[ \t]*$/im.test(text);
+  const stack: { indent: number; key: string }[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (/^---/.test(line)) {
+      stack.length = 0;
+      continue;
+    }
+    const entry = yamlEntry(line);
+    if (!entry) continue;
+    while (stack.length > 0 && stack[stack.length - 1].indent >= entry.indent) stack.pop();
+    stack.push({ indent: entry.indent, key: entry.key });
+    const path = stack.map((s) => s.key).join('.').toLowerCase();
+    if (/^mybatis\.(?:executor-?type|configuration\.default-?executor-?type)$/.test(path) && /^["']?batch["']?$/i.test(entry.value)) return true;
+  }
+  return false;
 }
 
 /** Files that may hold Hibernate's configuration, by name. */

@@ -425,6 +425,7 @@ class ModelBuilder {
     if (e.construct) execution.construct = e.construct;
     if (e.ormPerCall) execution.ormPerCall = e.ormPerCall;
     if (e.ormClass) execution.ormClass = e.ormClass;
+    if (e.mapperStatement) execution.mapperStatement = e.mapperStatement;
     if (e.ormConfig) execution.ormConfig = e.ormConfig;
     if (e.script) {
       execution.script = true;

@@ -37,12 +37,14 @@ export interface EntityIndex {
   byName: ReadonlyMap<string, readonly IndexedEntity[]>;
   settledByName: Map<string, Settled | null>;
   identityByName: Map<string, boolean>;
+  /** MyBatis mapper statements by qualified id (`com.acme.OrderMapper.insertOrder`): their SQL texts (OrmEntity.mapper). */
+  statements: ReadonlyMap<string, readonly string[]>;
 }
 
 /** The entities of all files; undefined when no file declares one (most workspaces). */
 export function entityIndex(models: Iterable<FileModel>): EntityIndex | undefined {
-  let index: { byQualified: Map<string, IndexedEntity[]>; byName: Map<string, IndexedEntity[]> } | undefined;
-  const push = (map: Map<string, IndexedEntity[]>, key: string, entity: IndexedEntity) => {
+  let index: { byQualified: Map<string, IndexedEntity[]>; byName: Map<string, IndexedEntity[]>; statements: Map<string, string[]> } | undefined;
+  const push = <T>(map: Map<string, T[]>, key: string, entity: T) => {
     const list = map.get(key);
     if (list) list.push(entity);
     else map.set(key, [entity]);
@@ -55,9 +57,16 @@ export function entityIndex(models: Iterable<FileModel>): EntityIndex | undefine
     const js = language === 'javascript' || language === 'typescript';
     const modules = language === 'python' ? modulesOf(path) : js ? jsModulesOf(path).map((m) => `js:${m}`) : undefined;
     for (const entity of entities) {
+      if (entity.mapper) {
+        // A MyBatis mapper interface: its statements by id, not an entity.
+        index ??= { byQualified: new Map(), byName: new Map(), statements: new Map() };
+        const namespace = entity.package ? `${entity.package}.${entity.name}` : entity.name;
+        for (const [method, sql] of Object.entries(entity.mapper)) push(index.statements, `${namespace}.${method}`, sql);
+        continue;
+      }
       // JavaScript: also `js:Order`, for an insert whose file does not say which module gives the model (sequelize.models.Order).
       const qualified = modules ? [...modules.map((m) => `${m}.${entity.name}`), ...(js ? [`js:${entity.name}`] : [])] : [entity.package ? `${entity.package}.${entity.name}` : entity.name];
-      index ??= { byQualified: new Map(), byName: new Map() };
+      index ??= { byQualified: new Map(), byName: new Map(), statements: new Map() };
       const indexed = { entity, qualified, file: path };
       // (A JavaScript insert always says its key (ormClass.from): by name, only Java and Python classes, never mixed.)
       if (!js) push(index.byName, entity.name, indexed);
@@ -107,6 +116,16 @@ export function withOrmEntities(model: FileModel, index: EntityIndex | undefined
   let executions: SqlExecution[] | undefined;
   let added: Statement[] | undefined;
   code.executions.forEach((e, i) => {
+    if (e.mapperStatement) {
+      // A MyBatis mapper call: the statement's text, when the ids it may have name one text.
+      const texts = new Set(e.mapperStatement.flatMap((id) => index.statements.get(id) ?? []));
+      const statements = texts.size === 1 ? parsedOver([...texts][0], e) : [];
+      if (statements.length === 0) return;
+      executions ??= [...code.executions];
+      executions[i] = { ...e, statements, textKind: 'constant' };
+      (added ??= []).push(...statements);
+      return;
+    }
     const cls = e.ormClass;
     if (!cls) return;
     const settled = settle(index, cls, prefix);
@@ -188,7 +207,11 @@ function sameTable(a: Settled['table'], b: Settled['table']): boolean {
  * the file (python-sqlalchemy-inserts.ts insertText): `INSERT INTO S.T VALUES (?)`, each character on the call.
  */
 function insertInto(table: { name: string; schema?: string }, e: SqlExecution): Statement[] {
-  const text = `INSERT INTO ${table.schema ? `${table.schema}.` : ''}${table.name} VALUES (?)`;
+  return parsedOver(`INSERT INTO ${table.schema ? `${table.schema}.` : ''}${table.name} VALUES (?)`, e);
+}
+
+/** An INSERT text parsed with each character on the execution's call; none unless it is one INSERT without errors. */
+function parsedOver(text: string, e: SqlExecution): Statement[] {
   const { start, end } = e.callSpan;
   const last = Math.max(start, end - 1);
   const at = (offset: number) => Math.min(start + Math.max(0, offset), last);

@@ -34,7 +34,7 @@ const SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|execute
 const ORM_HINT = /\b(?:sqlalchemy|flask_sqlalchemy|__tablename__|sequelize|bulkCreate|models|persist|EntityManager|MappedSuperclass|hibernate|saveAll|crud)\b|@Entity\b|(?:dao|repository|repositories|repo|services?|mappers?|stores?|gateways?)\b|\b(?:from|import)[ \t]+[\w.]{0,200}\bdb\b/i;
 
 /** A Java file that may use an ORM (the files a change of Hibernate's configuration may read otherwise). */
-const usesJavaOrm = (text: string): boolean => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b/.test(text);
+const usesJavaOrm = (text: string): boolean => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/.test(text);
 
 /** A file's size on disk in bytes; undefined when it cannot be looked at (gone: reading it says so). */
 function sizeOnDisk(path: string): number | undefined {
@@ -120,7 +120,10 @@ export class DiskFiles {
     const java = s.workspace.sourcesOf('java');
     const batching = java.length > 0 ? hibernateBatchingFolders(java, inputs) : new Map<string, HibernateBatching>();
     const rereadJava = s.workspace.setHibernateBatching(batching, usesJavaOrm);
-    for (const [folder, b] of batching) s.log('info', `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? 'not set'}`);
+    for (const [folder, b] of batching) {
+      if (!b.mybatisOnly) s.log('info', `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? 'not set'}`);
+      if (b.mybatisBatch) s.log('info', `MyBatis configuration of ${folder}: ${b.mybatisBatch} sets the BATCH executor`);
+    }
     // Sequelize on Db2 as the JavaScript/TypeScript projects show it (package.json, config/config.json, .env).
     const js = [...s.workspace.sourcesOf('javascript'), ...s.workspace.sourcesOf('typescript')];
     const sequelize = js.length > 0 ? sequelizeDb2Folders(js, inputs) : new Map<string, string>();

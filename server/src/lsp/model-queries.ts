@@ -186,6 +186,8 @@ export function schemaFacts(file: FileModel | undefined): Map<string, string[]> 
   for (const e of model.code?.entities ?? []) {
     const table = e.table ? `${e.table.schema ? `${e.table.schema}.` : ''}${e.table.name}` : '';
     add(ormClassKey(e.name), `entity ${e.package ?? ''} ${table}${e.identity ? ' identity' : ''}${e.extends ? ` extends ${e.extends}` : ''}${e.mappedSuperclass ? ' mapped superclass' : ''}`);
+    // A MyBatis mapper interface: its statements, which the files calling it run (engine/orm-entities.ts).
+    if (e.mapper) for (const [method, sql] of Object.entries(e.mapper)) add(ormClassKey(e.name), `mapper ${method} ${sql}`);
     if (e.table) add(parsedName(e.table.name), `entity ${e.package ?? ''} ${e.name}`);
   }
   // The ORM inserts of a class another file may settle: the DDL of its table counts them (FileNames.entities leads there).
@@ -336,6 +338,8 @@ export function fileNames(model: FileModel | undefined): FileNames {
   });
   // The classes of its ORM inserts, which another file's entities may settle; the entities it declares.
   for (const e of model.code?.executions ?? []) if (e.ormClass) mentioned.add(ormClassKey(e.ormClass.name));
+  // The MyBatis mapper interfaces its calls run statements of (`com.acme.OrderMapper.insertOrder`: OrderMapper).
+  for (const e of model.code?.executions ?? []) for (const id of e.mapperStatement ?? []) mentioned.add(ormClassKey(id.split('.').slice(-2, -1)[0] ?? ''));
   const entities = new Map<string, string[]>();
   for (const e of model.code?.entities ?? []) {
     const key = ormClassKey(e.name);

@@ -8,6 +8,7 @@ import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '.
 import { applyFormat, concatenate, decodeQuoted } from '../literals';
 import { looksLikeSql, type HostText } from '../sqltext';
 import { classifyJpa, javaEntities, JPA_CALLS, withHibernateConfiguration } from './java-jpa';
+import { classifyMybatis, javaMappers, MYBATIS_FILE, withMybatisBatch } from './java-mybatis';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
 const JAVA_CALLS = new Set([
@@ -18,6 +19,9 @@ const JAVA_CALLS = new Set([
 ]);
 /** The calls java-jpa.ts reads first (commit too: a JPA transaction's commit, else JDBC's). */
 const JPA_CALL_SET = new Set(JPA_CALLS);
+
+/** The file being read names MyBatis: any method call may be a mapper's (java-mybatis.ts). */
+let readingMybatis = false;
 
 export const javaAdapter: LanguageAdapter = {
   grammar: 'java',
@@ -33,7 +37,10 @@ export const javaAdapter: LanguageAdapter = {
   calleeName(node) {
     return node.childForFieldName('name')?.text;
   },
-  ormEntities: javaEntities,
+  ormEntities(root, ev) {
+    const mappers = javaMappers(root, ev);
+    return mappers.length > 0 ? [...javaEntities(root, ev), ...mappers] : javaEntities(root, ev);
+  },
   declarations: new Set(['field_declaration', 'local_variable_declaration', 'formal_parameter', 'class_declaration', 'interface_declaration', 'record_declaration']),
   declaredTypes(declarations, names) {
     const variables = new Map<string, string>();
@@ -69,7 +76,7 @@ export const javaAdapter: LanguageAdapter = {
     return { variables, classes: [...new Set(classes)] };
   },
   interestingCall(name) {
-    return JAVA_CALLS.has(name);
+    return JAVA_CALLS.has(name) || readingMybatis;
   },
   callSite(node) {
     const name = node.childForFieldName('name');
@@ -138,7 +145,7 @@ export const javaAdapter: LanguageAdapter = {
   },
 
   classify(ctx, ev) {
-    return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : undefined) ?? classifyJava(ctx, ev);
+    return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : undefined) ?? (readingMybatis ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : undefined) ?? classifyJava(ctx, ev);
   },
 
   commentText: cStyleCommentText,
@@ -157,20 +164,37 @@ export const javaLanguage: HostLanguage = {
   languages: ['java'],
   grammars: ['java'],
   read(source, env) {
-    const leftOut = javaAccess(source.text);
-    // An entity class's file has no data access of its own: left out, with the entities it declares, which other
-    // files' inserts name their tables by (engine/orm-entities.ts).
-    if (leftOut) return ENTITY_ANNOTATION.test(source.text) ? entitiesOnly(readWithAdapter(source, env, javaAdapter), leftOut) : emptyResult(leftOut);
-    // The Hibernate configuration of the file's project, when the CLI or the language server found one.
-    return withHibernateConfiguration(projectBatching(source.path, env.options.hibernateBatching), () => {
-      if (!source.text.includes('#sql')) return readWithAdapter(source, env, javaAdapter);
-      const scan = scanEmbeddedSql(source.text, { sqlj: true });
-      return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
-    });
+    const mybatis = MYBATIS_FILE.test(source.text);
+    const before = readingMybatis;
+    readingMybatis = mybatis;
+    try {
+      return readJava(source, env, mybatis);
+    } finally {
+      readingMybatis = before;
+    }
   },
 };
 
+function readJava(source: Parameters<HostLanguage['read']>[0], env: Parameters<HostLanguage['read']>[1], mybatis: boolean): ReturnType<HostLanguage['read']> {
+    // (A MyBatis SqlSession runs statements by id: sqlSession.insert("com.acme.OrderMapper.insertOrder", o).)
+    const leftOut = mybatis && SQL_SESSION.test(source.text) ? undefined : javaAccess(source.text);
+    // An entity class's file has no data access of its own: left out, with the entities it declares, which other
+    // files' inserts name their tables by (engine/orm-entities.ts); a MyBatis mapper interface's likewise, with its
+    // @Insert statements (java-mybatis.ts javaMappers).
+    if (leftOut) return ENTITY_ANNOTATION.test(source.text) || (mybatis && MAPPER_ANNOTATION.test(source.text)) ? entitiesOnly(readWithAdapter(source, env, javaAdapter), leftOut) : emptyResult(leftOut);
+    // The Hibernate configuration of the file's project, when the CLI or the language server found one (and whether it
+    // sets MyBatis's executor to BATCH).
+    const config = projectBatching(source.path, env.options.hibernateBatching);
+    return withMybatisBatch(config?.mybatisBatch, () => withHibernateConfiguration(config?.mybatisOnly ? undefined : config, () => {
+      if (!source.text.includes('#sql')) return readWithAdapter(source, env, javaAdapter);
+      const scan = scanEmbeddedSql(source.text, { sqlj: true });
+      return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
+    }));
+}
+
 const ENTITY_ANNOTATION = /@(?:Entity|MappedSuperclass)\b/;
+const MAPPER_ANNOTATION = /@Insert\b/;
+const SQL_SESSION = /\bSqlSession(?:Template)?\s+[a-z_]\w*\s*[;=,)]/;
 
 /** `a + b + …`: strings joined with values; a part that is not a known string is a spliced value. */
 export function concatenation(node: Node, ev: Evaluator): HostText | undefined {
