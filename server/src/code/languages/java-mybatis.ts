@@ -19,7 +19,9 @@
 //   flushStatements() / commit(). A call in a method that opens its session with ExecutorType.BATCH is batched (no
 //   event); so is every call in a file that builds a Spring SqlSessionTemplate with ExecutorType.BATCH.
 //
-// Read only in a file that names MyBatis (`org.apache.ibatis`, `mybatis`): other files are left as they were.
+// Read only in a file that names MyBatis (`org.apache.ibatis`, `mybatis`) or holds a variable of a type named like a
+// mapper (`private final OrderMapper orderMapper;`, a Spring service handed its mapper): other files are left as they
+// were, and a call of such a variable is an INSERT only when the workspace's mappers declare its statement.
 // The interface in the same file: the SQL text is the annotation's, character by character (a `${…}` is a splice at
 // its place). In another file (the usual layout): the mapper file records its interfaces' INSERTs (OrmEntity.mapper,
 // javaMappers) and the call records the statement's qualified ids (SqlExecution.mapperStatement); the engine finds
@@ -34,6 +36,12 @@ import type { HostText, TextPiece } from '../sqltext';
 
 /** The file names MyBatis: its calls are read here. */
 export const MYBATIS_FILE = /\borg\.apache\.ibatis\b|\bmybatis\b/i;
+
+/** Mappers of other libraries (Jackson's ObjectMapper, Spring's RowMapper, ModelMapper …): no MyBatis statements. */
+const OTHER_MAPPERS = 'Object|Row|Model|Json|Xml|Yaml|Csv|Bean|Property|Column|Result';
+const OTHER_MAPPER = new RegExp(`^(?:${OTHER_MAPPERS})Mapper$`);
+/** A field, variable or parameter of a type named like a MyBatis mapper (`private final OrderMapper orderMapper;`). */
+export const MAPPER_VARIABLE = new RegExp(`\\b(?!(?:${OTHER_MAPPERS})Mapper\\b)[A-Z]\\w{0,100}Mapper(?:<[^<>;]{0,200}>)?\\s+[a-z_]\\w{0,100}\\s*[;=,)]`);
 
 /** An @Insert method of a mapper interface of the file. */
 interface MapperInsert {
@@ -78,7 +86,8 @@ export function withMybatisBatch<T>(file: string | undefined, read: () => T): T 
 function factsOf(root: Node, ev: Evaluator): FileFacts {
   if (facts?.source === ev.source && facts.tree === root.tree) return facts;
   const mappers = new Map<string, Map<string, MapperInsert>>();
-  if (/@Insert\b/.test(ev.source)) {
+  // (Only where MyBatis is named: a file read for its `…Mapper` variables alone may hold an @Insert of another kind.)
+  if (/@Insert\b/.test(ev.source) && MYBATIS_FILE.test(ev.source)) {
     for (const { name, methods } of mapperInterfaces(root)) mappers.set(name, methods);
   }
   facts = {
@@ -286,7 +295,7 @@ export function classifyMybatis(ctx: CallContext, ev: Evaluator, jdbcName: boole
   if (!type) return undefined;
   const local = f.mappers.get(type)?.get(call.name);
   // Another file's interface: a type named like a mapper (the engine finds its statement, if it has one).
-  if (!local && (jdbcName || !/Mapper$|Dao$|DAO$/.test(type))) return undefined;
+  if (!local && (jdbcName || !/Mapper$|Dao$|DAO$/.test(type) || OTHER_MAPPER.test(type))) return undefined;
   if (projectBatch !== undefined || f.batchTemplate || inBatchSession(call.node, f)) return local ? [] : undefined;
   const connection = simpleName(call.receiver) ?? call.receiver.text.replace(/\s+/g, '');
   return mapperEvents(local, local ? undefined : qualifiedNames(type, f).map((q) => `${q}.${call.name}`), connection, ev);

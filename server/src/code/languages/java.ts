@@ -8,7 +8,7 @@ import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '.
 import { applyFormat, concatenate, decodeQuoted } from '../literals';
 import { looksLikeSql, type HostText } from '../sqltext';
 import { classifyJpa, javaEntities, JPA_CALLS, withHibernateConfiguration } from './java-jpa';
-import { classifyMybatis, javaMappers, MYBATIS_FILE, withMybatisBatch } from './java-mybatis';
+import { classifyMybatis, javaMappers, MAPPER_VARIABLE, MYBATIS_FILE, withMybatisBatch } from './java-mybatis';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
 const JAVA_CALLS = new Set([
@@ -164,7 +164,9 @@ export const javaLanguage: HostLanguage = {
   languages: ['java'],
   grammars: ['java'],
   read(source, env) {
-    const mybatis = MYBATIS_FILE.test(source.text);
+    // (A service that is handed a mapper names no MyBatis: `private final OrderMapper orderMapper;` is enough, the
+    // engine settling its calls by the workspace's mapper interfaces; java-mybatis.ts classifyMybatis.)
+    const mybatis = MYBATIS_FILE.test(source.text) || MAPPER_VARIABLE.test(source.text);
     const before = readingMybatis;
     readingMybatis = mybatis;
     try {
