@@ -584,17 +584,17 @@ var require_ignore = __commonJS({
       }
     };
     var NEVER_MATCH = "[]";
-    var PLACEHOLDER4 = "\0";
+    var PLACEHOLDER5 = "\0";
     var REGEX_RESTORE_PLACEHOLDER = new RegExp(
-      `${PLACEHOLDER4}(\\d+)${PLACEHOLDER4}`,
+      `${PLACEHOLDER5}(\\d+)${PLACEHOLDER5}`,
       "g"
     );
     var TRAILING_WILDCARD = "\uE000";
     var TRAILING_DOUBLESTAR = "\uE001";
-    var isReserved = (char) => char === PLACEHOLDER4 || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
+    var isReserved = (char) => char === PLACEHOLDER5 || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
     var extractBrackets = (pattern) => {
       const sources = [];
-      const hold = (source) => `${PLACEHOLDER4}${sources.push(source) - 1}${PLACEHOLDER4}`;
+      const hold = (source) => `${PLACEHOLDER5}${sources.push(source) - 1}${PLACEHOLDER5}`;
       const { length } = pattern;
       let out = EMPTY;
       let index = 0;
@@ -8539,8 +8539,8 @@ var init_schema = __esm({
        * per key, for qualified and unqualified names apart (an unqualified one may find its target by name alone).
        */
       insertsReferenceData(name2, stmt) {
-        const facts2 = this.factsOf(name2, stmt);
-        return facts2.referenceData ??= facts2.target !== void 0 && this.isReferenceData(facts2.target);
+        const facts3 = this.factsOf(name2, stmt);
+        return facts3.referenceData ??= facts3.target !== void 0 && this.isReferenceData(facts3.target);
       }
       /**
        * Whether literal rows written into the table `name` names (in `stmt`) are seed rows: the literal rows of all
@@ -8549,21 +8549,21 @@ var init_schema = __esm({
        * ten rows no more costly. Kept per key, as insertsReferenceData's answers.
        */
       writesSeedRows(name2, stmt) {
-        const facts2 = this.factsOf(name2, stmt);
-        if (facts2.seedRows === void 0) {
+        const facts3 = this.factsOf(name2, stmt);
+        if (facts3.seedRows === void 0) {
           let rows = 0;
-          for (const site of facts2.target?.sites ?? []) rows += site.literalRows ?? 0;
-          facts2.seedRows = rows < this.bulkRowThreshold;
+          for (const site of facts3.target?.sites ?? []) rows += site.literalRows ?? 0;
+          facts3.seedRows = rows < this.bulkRowThreshold;
         }
-        return facts2.seedRows;
+        return facts3.seedRows;
       }
       /** The insert target of a name as written in `stmt`, and answers about it, made once per key. */
       factsOf(name2, stmt) {
         const key = this.keyOf(name2, stmt);
         const known = this.keyFacts[name2.schema === void 0 ? 1 : 0];
-        let facts2 = known.get(key);
-        if (!facts2) known.set(key, facts2 = { target: this.insertTarget(name2, stmt) });
-        return facts2;
+        let facts3 = known.get(key);
+        if (!facts3) known.set(key, facts3 = { target: this.insertTarget(name2, stmt) });
+        return facts3;
       }
       /** factsOf's answers, for qualified and unqualified names (a model copied for an edit starts afresh: see withFileReplaced). */
       keyFacts = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
@@ -9098,31 +9098,31 @@ function sqlplCodeModel(statements, script, lineAt) {
       continue;
     }
     if (stmt.kind !== "createRoutine" && stmt.kind !== "compound") continue;
-    const facts2 = { executions: [], commits: [], calls: [], parameters: stmt.kind === "createRoutine" ? stmt.parameters : [], parameterLoops: [], calledNames: /* @__PURE__ */ new Set() };
+    const facts3 = { executions: [], commits: [], calls: [], parameters: stmt.kind === "createRoutine" ? stmt.parameters : [], parameterLoops: [], calledNames: /* @__PURE__ */ new Set() };
     const body = stmt.kind === "createRoutine" ? stmt.body : stmt;
-    if (stmt.kind === "createRoutine") stmt.parameters.forEach((name2, i2) => declareLength(facts2, name2, stmt.parameterLengths?.[i2], true));
-    if (body) readStatement(body, { guarded: false }, facts2, /* @__PURE__ */ new Map());
-    if (body && facts2.counting) countLoops(facts2, body, stmt.kind === "createRoutine", lineAt);
-    if (stmt.kind === "compound" && facts2.tableLoops && !facts2.jumps) for (const loop of facts2.tableLoops) loop.rowsOf.runs = 1;
-    all.push(facts2);
+    if (stmt.kind === "createRoutine") stmt.parameters.forEach((name2, i2) => declareLength(facts3, name2, stmt.parameterLengths?.[i2], true));
+    if (body) readStatement(body, { guarded: false }, facts3, /* @__PURE__ */ new Map());
+    if (body && facts3.counting) countLoops(facts3, body, stmt.kind === "createRoutine", lineAt);
+    if (stmt.kind === "compound" && facts3.tableLoops && !facts3.jumps) for (const loop of facts3.tableLoops) loop.rowsOf.runs = 1;
+    all.push(facts3);
     if (stmt.kind === "createRoutine") {
       const list = routines.get(stmt.name.name) ?? [];
-      list.push(facts2);
+      list.push(facts3);
       routines.set(stmt.name.name, list);
     }
   }
   countCalledLoops(statements, all, scriptCalls, lineAt);
   if (all.some((f) => f.counting)) {
     const perRow = triggerCalls(statements);
-    for (const facts2 of all) for (const call of facts2.calls) perRow.add(call.name);
-    for (const [name2, list] of routines) if (perRow.has(name2)) for (const facts2 of list) for (const { loop } of facts2.counting ?? []) delete loop.passesBound;
+    for (const facts3 of all) for (const call of facts3.calls) perRow.add(call.name);
+    for (const [name2, list] of routines) if (perRow.has(name2)) for (const facts3 of list) for (const { loop } of facts3.counting ?? []) delete loop.passesBound;
   }
   const executions = [];
   const commits = [];
-  for (const facts2 of all) {
-    appendAll(executions, facts2.executions);
-    appendAll(commits, facts2.commits);
-    for (const call of facts2.calls) {
+  for (const facts3 of all) {
+    appendAll(executions, facts3.executions);
+    appendAll(commits, facts3.commits);
+    for (const call of facts3.calls) {
       if (executions.length > MAX_EXECUTIONS) break;
       for (const callee of routines.get(call.name) ?? []) {
         const loop = { ...call.loop, via: call.name };
@@ -9147,17 +9147,17 @@ function countCalledLoops(statements, all, scriptCalls, lineAt) {
     else callsOf2.set(c.callee, [c]);
   }
   let calledByRoutines;
-  for (const facts2 of all) {
-    if (facts2.parameterLoops.length === 0 && !facts2.tableLoops) continue;
-    const calls = callsOf2.get(facts2);
+  for (const facts3 of all) {
+    if (facts3.parameterLoops.length === 0 && !facts3.tableLoops) continue;
+    const calls = callsOf2.get(facts3);
     if (!calls) continue;
     const name2 = calls[0].stmt.procedure.name;
     if ((calledByRoutines ??= new Set(all.flatMap((f) => [...f.calledNames]))).has(name2)) continue;
-    if (facts2.tableLoops && !facts2.jumps && !(calledByTriggers ??= triggerCalls(statements)).has(name2)) {
-      for (const loop of facts2.tableLoops) loop.rowsOf.runs = calls.length;
+    if (facts3.tableLoops && !facts3.jumps && !(calledByTriggers ??= triggerCalls(statements)).has(name2)) {
+      for (const loop of facts3.tableLoops) loop.rowsOf.runs = calls.length;
     }
-    if (facts2.parameterLoops.length > 0 && (calledByTriggers ??= triggerCalls(statements)).has(name2)) continue;
-    for (const { loop, index, passes } of facts2.parameterLoops) {
+    if (facts3.parameterLoops.length > 0 && (calledByTriggers ??= triggerCalls(statements)).has(name2)) continue;
+    for (const { loop, index, passes } of facts3.parameterLoops) {
       const args = calls.map((c) => c.stmt.integerArguments?.[index]);
       if (args.some((a) => a === void 0)) continue;
       loop.passes = args.reduce((sum, a) => sum + passes(a), 0);
@@ -9179,8 +9179,8 @@ function triggerCalls(statements) {
   }
   return names3;
 }
-function declareLength(facts2, name2, length, parameter) {
-  const lengths = facts2.lengths ??= /* @__PURE__ */ new Map();
+function declareLength(facts3, name2, length, parameter) {
+  const lengths = facts3.lengths ??= /* @__PURE__ */ new Map();
   const known = lengths.get(name2);
   if (known === null) return;
   if (!length) lengths.set(name2, null);
@@ -9227,7 +9227,7 @@ function iterates(statements, label) {
 function isStep(stmt, variable, up) {
   return stmt.kind === "setVariable" && stmt.targets.length === 1 && stmt.step?.variable === variable && (up ? stmt.step.by > 0 : stmt.step.by < 0) && !stmt.writes?.includes(variable);
 }
-function counterStart(facts2, variable, assignments, up) {
+function counterStart(facts3, variable, assignments, up) {
   let start;
   let declared = false;
   let differing = 0;
@@ -9246,7 +9246,7 @@ function counterStart(facts2, variable, assignments, up) {
       const given = assignment.value;
       if ("integer" in given) value = given.integer;
       else if (!up) {
-        const of = facts2.lengths?.get(given.lengthOf);
+        const of = facts3.lengths?.get(given.lengthOf);
         if (of) {
           value = of.length.max;
           length = { of: given.lengthOf, declared: of.length, parameter: of.parameter };
@@ -9261,10 +9261,10 @@ function counterStart(facts2, variable, assignments, up) {
   start.exact = differing === 0 && steps2 === 1;
   return start;
 }
-function countLoops(facts2, root, routine, lineAt) {
-  if (facts2.jumps) return;
+function countLoops(facts3, root, routine, lineAt) {
+  if (facts3.jumps) return;
   const names3 = /* @__PURE__ */ new Set();
-  for (const { stmt } of facts2.counting) {
+  for (const { stmt } of facts3.counting) {
     names3.add((stmt.counter ?? stmt.countdown).variable);
     if (typeof stmt.counter?.bound === "string") names3.add(stmt.counter.bound);
   }
@@ -9276,7 +9276,7 @@ function countLoops(facts2, root, routine, lineAt) {
     else assignments.set(variable, [stmt]);
     if (inHandler) byHandlers.add(variable);
   });
-  for (const { stmt, loop, nested: nested2 } of facts2.counting) {
+  for (const { stmt, loop, nested: nested2 } of facts3.counting) {
     const up = stmt.counter !== void 0;
     const once = stmt.loop === "repeat" ? 1 : 0;
     const variable = (stmt.counter ?? stmt.countdown).variable;
@@ -9287,15 +9287,15 @@ function countLoops(facts2, root, routine, lineAt) {
     if (inBody.length !== 1 || !isStep(step, variable, up) || !stmt.body.includes(step)) continue;
     const by = step.step.by;
     if (stmt.label !== void 0 && iterates(stmt.body, stmt.label)) continue;
-    const parameter = facts2.parameters.indexOf(variable);
+    const parameter = facts3.parameters.indexOf(variable);
     if (parameter >= 0) {
       const { inclusive: inclusive2, floor: floor2 } = stmt.countdown ?? {};
       if (floor2 !== void 0 && !nested2 && assignments.get(variable)?.length === 1) {
-        facts2.parameterLoops.push({ loop, index: parameter, passes: (argument) => Math.max(once, countDownPasses(argument, floor2, inclusive2, -by)) });
+        facts3.parameterLoops.push({ loop, index: parameter, passes: (argument) => Math.max(once, countDownPasses(argument, floor2, inclusive2, -by)) });
       }
       continue;
     }
-    const start = counterStart(facts2, variable, assignments.get(variable) ?? [], up);
+    const start = counterStart(facts3, variable, assignments.get(variable) ?? [], up);
     if (!start) continue;
     if (stmt.counter) {
       const { bound, inclusive: inclusive2 } = stmt.counter;
@@ -9304,10 +9304,10 @@ function countLoops(facts2, root, routine, lineAt) {
         loop.passes = Math.max(once, countUpPasses(start.value, bound, extra, by));
         continue;
       }
-      const index = facts2.parameters.indexOf(bound);
+      const index = facts3.parameters.indexOf(bound);
       if (index < 0 || assignments.has(bound) || !start.exact || nested2) continue;
       const from = start.value;
-      facts2.parameterLoops.push({ loop, index, passes: (argument) => Math.max(once, countUpPasses(from, argument, extra, by)) });
+      facts3.parameterLoops.push({ loop, index, passes: (argument) => Math.max(once, countUpPasses(from, argument, extra, by)) });
       continue;
     }
     const { inclusive, floor } = stmt.countdown;
@@ -9332,23 +9332,23 @@ function countDownPasses(start, floor, inclusive, by) {
 function fileSpan(stmt, span = stmt.span) {
   return fileSpanOf(stmt.origin, span);
 }
-function readStatements(statements, context, facts2, prepared) {
-  for (const stmt of statements) readStatement(stmt, context, facts2, prepared);
+function readStatements(statements, context, facts3, prepared) {
+  for (const stmt of statements) readStatement(stmt, context, facts3, prepared);
 }
-function readStatement(stmt, context, facts2, prepared) {
+function readStatement(stmt, context, facts3, prepared) {
   switch (stmt.kind) {
     case "insert":
     case "merge":
     case "update":
     case "delete":
-      facts2.executions.push(execution(stmt, context, "executePrepared", [stmt], { textKind: "constant", statements: [stmt], splices: [] }, !oneRowAtATime(stmt)));
+      facts3.executions.push(execution(stmt, context, "executePrepared", [stmt], { textKind: "constant", statements: [stmt], splices: [] }, !oneRowAtATime(stmt)));
       return;
     case "commit":
-      facts2.commits.push(commit(stmt, context));
+      facts3.commits.push(commit(stmt, context));
       return;
     case "prepare": {
       const e = execution(stmt, context, "prepare", stmt.text.statements, stmt.text, false);
-      facts2.executions.push(e);
+      facts3.executions.push(e);
       prepared.set(stmt.statementName, e);
       return;
     }
@@ -9360,37 +9360,37 @@ function readStatement(stmt, context, facts2, prepared) {
         e.textKind = prepare.textKind;
         e.batched = prepare.statements.length > 0 && !prepare.statements.some(oneRowAtATime);
       }
-      facts2.executions.push(e);
+      facts3.executions.push(e);
       return;
     }
     case "executeImmediate":
-      facts2.executions.push(execution(stmt, context, "executeDirect", stmt.text.statements, stmt.text, stmt.text.statements.length > 0 && !stmt.text.statements.some(oneRowAtATime)));
+      facts3.executions.push(execution(stmt, context, "executeDirect", stmt.text.statements, stmt.text, stmt.text.statements.length > 0 && !stmt.text.statements.some(oneRowAtATime)));
       return;
     case "declareVariable":
-      for (const name2 of stmt.names) declareLength(facts2, name2, stmt.length, false);
+      for (const name2 of stmt.names) declareLength(facts3, name2, stmt.length, false);
       return;
     case "call":
-      facts2.lastCallAdmin = adminRoutine(stmt.procedure);
-      facts2.calledNames.add(stmt.procedure.name);
+      facts3.lastCallAdmin = adminRoutine(stmt.procedure);
+      facts3.calledNames.add(stmt.procedure.name);
       if (!context.loop) return;
       if (stmt.procedure.schema === "SYSPROC" || stmt.procedure.name.startsWith("ADMIN_")) context.loop.chunked = true;
-      facts2.calls.push({ name: stmt.procedure.name, loop: context.loop });
+      facts3.calls.push({ name: stmt.procedure.name, loop: context.loop });
       return;
     case "loop": {
       const loop = { span: fileSpan(stmt), kind: stmt.loop.toUpperCase() };
       if (stmt.query) loop.rowsFrom = { query: true };
       if (stmt.rowsOf) {
         loop.rowsOf = { table: stmt.rowsOf.table, at: stmt, deletes: stmt.rowsOf.deletes };
-        if (!stmt.rowsOf.deletes && !context.loop && !context.handler) (facts2.tableLoops ??= []).push(loop);
+        if (!stmt.rowsOf.deletes && !context.loop && !context.handler) (facts3.tableLoops ??= []).push(loop);
       }
       if (stmt.walksArray) loop.walksArray = true;
       if (stmt.queryChangesData) loop.noQueryToFold = true;
       if (stmt.tables && allCatalogTables(stmt.tables)) loop.chunked = true;
-      const before = facts2.executions.length;
-      readStatements(stmt.body, { loop, guarded: false }, facts2, prepared);
-      if (stmt.counter || stmt.countdown) (facts2.counting ??= []).push({ stmt, loop, nested: context.loop !== void 0 || context.handler === true });
-      for (let i = before; i < facts2.executions.length; i++) {
-        const e = facts2.executions[i];
+      const before = facts3.executions.length;
+      readStatements(stmt.body, { loop, guarded: false }, facts3, prepared);
+      if (stmt.counter || stmt.countdown) (facts3.counting ??= []).push({ stmt, loop, nested: context.loop !== void 0 || context.handler === true });
+      for (let i = before; i < facts3.executions.length; i++) {
+        const e = facts3.executions[i];
         if (e.loop !== loop || e.action === "prepare") continue;
         if (e.statements.length === 0 && e.textKind !== "constant") loop.chunked = true;
         if (e.batched && e.statements.some((s) => s.kind === "insert" || s.kind === "merge")) loop.chunked = true;
@@ -9400,34 +9400,34 @@ function readStatement(stmt, context, facts2, prepared) {
     }
     case "if":
     case "case":
-      for (const branch of stmt.branches) readStatements(branch.body, { loop: context.loop, guarded: context.guarded || context.loop !== void 0, handler: context.handler }, facts2, prepared);
+      for (const branch of stmt.branches) readStatements(branch.body, { loop: context.loop, guarded: context.guarded || context.loop !== void 0, handler: context.handler }, facts3, prepared);
       return;
     case "compound":
-      readStatements(stmt.body, context, facts2, prepared);
+      readStatements(stmt.body, context, facts3, prepared);
       return;
     case "allocate":
-      (facts2.resultSetCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
-      if (facts2.lastCallAdmin) (facts2.adminOutputCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
+      (facts3.resultSetCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
+      if (facts3.lastCallAdmin) (facts3.adminOutputCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
       return;
     case "declareCursor":
-      (facts2.cursors ??= /* @__PURE__ */ new Map()).set(stmt.cursor, stmt.statementName ? { prepared: stmt.statementName } : { declare: true });
+      (facts3.cursors ??= /* @__PURE__ */ new Map()).set(stmt.cursor, stmt.statementName ? { prepared: stmt.statementName } : { declare: true });
       return;
     case "setVariable":
-      if (stmt.cursorTables) for (const target of stmt.targets) (facts2.cursors ??= /* @__PURE__ */ new Map()).set(target, { set: true });
+      if (stmt.cursorTables) for (const target of stmt.targets) (facts3.cursors ??= /* @__PURE__ */ new Map()).set(target, { set: true });
       return;
     case "fetch":
       if (context.loop && !context.loop.rowsFrom) {
-        const declared = facts2.cursors?.get(stmt.cursor);
+        const declared = facts3.cursors?.get(stmt.cursor);
         context.loop.rowsFrom = declared ? { cursor: stmt.cursor, declared } : { cursor: stmt.cursor };
       }
-      if (context.loop && facts2.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
-      if (context.loop && facts2.adminOutputCursors?.has(stmt.cursor)) context.loop.readsAdminOutput = true;
+      if (context.loop && facts3.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
+      if (context.loop && facts3.adminOutputCursors?.has(stmt.cursor)) context.loop.readsAdminOutput = true;
       return;
     case "jump":
-      if (stmt.jump === "goto") facts2.jumps = true;
+      if (stmt.jump === "goto") facts3.jumps = true;
       return;
     case "declareHandler":
-      if (stmt.action) readStatement(stmt.action, { guarded: false, handler: true }, facts2, prepared);
+      if (stmt.action) readStatement(stmt.action, { guarded: false, handler: true }, facts3, prepared);
       return;
     case "other":
       if (context.loop && stmt.keyword === "SELECT") context.loop.looksUpPerRow = true;
@@ -10579,6 +10579,8 @@ function batchAdvice(api, dialect, execution2) {
       return "prepare once, call addBatch() per row and executeBatch() every few hundred rows";
     case "spring":
       return "collect the rows and call JdbcTemplate.batchUpdate";
+    case "mybatis":
+      return MYBATIS_BATCHING;
     case "ibm_db":
       return "prepare once and send the rows with ibm_db.execute_many";
     case "dbapi":
@@ -10727,7 +10729,7 @@ function splicesRowList(execution2, insert) {
   const values = insert.source.rows[0].values;
   return values.length === 1 && splicesOver(execution2, insert, values[0].span, false).some((x) => x.rows);
 }
-var PARAMETER_BITS2, LITERAL_BIT, HIBERNATE_BATCHING, spliceIndexes;
+var PARAMETER_BITS2, LITERAL_BIT, MYBATIS_BATCHING, HIBERNATE_BATCHING, spliceIndexes;
 var init_facts = __esm({
   "server/src/code-model/facts.ts"() {
     "use strict";
@@ -10737,6 +10739,7 @@ var init_facts = __esm({
     init_sorted();
     PARAMETER_BITS2 = valueKindBit("marker") | valueKindBit("host");
     LITERAL_BIT = valueKindBit("literal");
+    MYBATIS_BATCHING = "open the SqlSession with ExecutorType.BATCH (sqlSessionFactory.openSession(ExecutorType.BATCH), or with Spring a SqlSessionTemplate built with ExecutorType.BATCH), call the mapper in the loop, and call flushStatements() or commit() every 1000 rows or so and once after the loop, so that the inserts go as JDBC batches; or write one multi-row INSERT: a mapper method taking a List whose <foreach> writes one VALUES row per element, called per few hundred rows";
     HIBERNATE_BATCHING = "Hibernate sends the INSERTs of one flush as JDBC batches only when hibernate.jdbc.batch_size is set (50 to 1000, with hibernate.order_inserts=true; in persistence.xml, or spring.jpa.properties.hibernate.jdbc.batch_size with Spring Boot), if it is not already, and never for an entity whose id is @GeneratedValue(strategy = GenerationType.IDENTITY)";
     spliceIndexes = /* @__PURE__ */ new WeakMap();
   }
@@ -13489,7 +13492,7 @@ var init_prefer_parameter_markers = __esm({
 var prefer_parameter_markers_default2;
 var init_prefer_parameter_markers2 = __esm({
   "rules/prefer-parameter-markers.md"() {
-    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later, a lodash/underscore template\n(`template(text)(data)`, `_.template`: each `<%= x %>` or `<%- x %>` slot holds the data's `x`) \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable (or, in JavaScript, pushed onto an array that is\njoined). Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions as the statement's text shows them: *Values spliced into INSERT INTO\nAPP.PEOPLE through a format template: p.name, p.age.* A variable that holds values built from others\n(`insert_row = f\"{insert_row},{value}\"`, then `f\"INSERT INTO {table} VALUES ({insert_row})\"`) is named itself,\nnot the values it was built from; a variable that holds the statement is not a name. Values spliced into INSERTs\non each pass of one loop, into one table or several, are **one finding**, on the first call and spanning to the\nlast (*Values spliced into INSERT INTO TABLEA and TABLEB \u2026*). The same goes for an upsert, `MERGE \u2026 USING (VALUES (\u2026))`, whose values are\nspliced into its `VALUES` (an ORM's upsert of one row per call). A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop). In a bulk loop such numbers are reported for\nthe compiles alone, without the injection warning. Where the code visibly doubles the single quotes of every\nvalue it splices that is not a number \u2014 `.replace(\"'\", \"''\")` on the value, on the variables it is built from, or\nin a function of the file it goes through (`addquotes(value, True)`) \u2014 the message says the values are *quoted by\nhand* instead of calling them an injection risk; where they go through an escape function (`this.escape(value)`,\n`db.escapeLiteral(value)`, `SqlString.escape(value)`; not HTML, URL or regular-expression escaping such as\n`_.escape` or `re.escape`), that they are *escaped by the code*. Either way they are\nstill compiled as new text: the remedy is the same.\n\n**INSERT texts a function returns** (JavaScript/TypeScript). A named function or method that builds an INSERT (or an\nupsert MERGE) with values spliced into its rows and returns the text is a query generator: whoever runs the text \u2014\nanother file, an ORM's query class that prepares it \u2014 runs a new text on every call. Such a text is reported once,\nat the string where its INSERT is written, naming the function: *Rows spliced into the INSERT INTO\n<this.quoteTable(tableName)> that bulkInsertQuery() returns: tuples. Built through a format template for its caller\nto run, every call makes a new statement of many rows of literals \u2026* (Sequelize's Db2 `bulkInsertQuery`, which\nsplices every row of `bulkCreate` as escaped literals into one `VALUES` list; and its `upsertQuery`, a MERGE whose\n`USING (VALUES (\u2026))` row and `INSERT \u2026 VALUES (\u2026)` take the escaped values, with its aliases spliced after `AS`:\n*Values spliced into the MERGE INTO <tableNameQuoted> that upsertQuery() returns: insertValuesEscaped \u2026*.) A class\nfield holding an arrow function (`insertQuery = (row) => \u2026`) is such a method too. The same policy holds as for the text a call runs: names (a table, a column list),\nmarkers and numbers spliced alone are not values, a text with literals only is not reported, and a text the function\nalso runs itself is reported once, at that call. A function's `return` inside a callback (`rows.map(r => \u2026)`) is the\ncallback's, not the function's. No loop, connection or autocommit is known for a returned text, so the other\nrow-at-a-time rules do not read it.\n\n**Many rows in one text.** A `VALUES (%s)` filled with one spliced expression named like a list of rows\n(`row_string`, `values`), or a text that appends a row to itself on each pass (`sql = f\"{sql},({row})\"`, run every\n1000 rows), carries many rows per text: it is reported without the per-row compile figures (and not at all when its\nvalues are numbers). A variable so named whose assignments write no `(` (`values = \", \".join(...)` of one CSV\nline) holds one row, and is reported as one.\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the `minRepeats`-th, with how many \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported, nor\nis the static SQL of an SQL routine or compound statement (`BEGIN \u2026 END`), which Db2 compiles with the\nroutine: a literal INSERT in its loop is a row-at-a-time matter (single-row-insert), and only its dynamic\nSQL (`EXECUTE IMMEDIATE`, `PREPARE` of a text built at run time) is looked at here; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nThe literal INSERTs into one table of a script (or of one function, in code) are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nThose figures are for one row per text. A text of many rows of literals (1000 rows a text, or ibmdbpy's chunks of\nabout 100,000 literals) is compiled less often \u2014 10,000 rows are 10 compiles, not 10,000 \u2014 so they do not carry\nover. Its cost is different: each such text is a new, large statement that Db2 parses, optimises and keeps in its\npackage cache for one use, crowding out statements that are reused, and a statement may not exceed 2 MB\n([SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits): 2 097 152 bytes), so the\nchunk size must be kept under it by hand. Bound rows (an array insert, `executemany`) keep one text whatever\nthe number of rows.\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe. Doubling its quotes (`replace(\"'\", \"''\")`) closes that hole for a string, but it is quoting by\nhand: it has to be done for every value and type, and an escape done wrong changes the data\n(`replace(\"\\\\\", \"'\")` before the doubling stores a quote for every backslash). Bound values need no quoting.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). SQLAlchemy's `text()` takes its markers by name instead:\nwrite `:name` where each value goes and pass the values as a dict, `conn.execute(text(sql), {\"name\": value})`, or a\nlist of such dicts for many rows; SQLAlchemy turns the names into the driver's markers, and the message on a\n`text()` says so rather than asking for `?`. Sequelize's raw `sequelize.query(sql, { replacements })` looks bound\nbut is not: Sequelize escapes each replacement (`?`, `:name`) into the text before sending it, so every row is a\nnew statement for Db2 to compile, and the finding names the values (*through Sequelize's replacements*); pass them\nwith the `bind` option instead (`$1`, `$2` in the text), which Sequelize sends as parameter markers. The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them. A Db2 for z/OS script (SPUFI, DSNTIAD in a JCL step) has\nno parameter markers, no multi-row `VALUES` and no `IMPORT`: the finding there points to the LOAD utility.\n\nIn a MERGE, a marker in `USING (VALUES (?, ?))` has no type of its own: Db2 takes it from the marker's use (the\ntarget column it is compared with or inserted into), and a source column it cannot type so \u2014 not used again, or used\nas two types \u2014 fails to prepare (SQL0418N; SQLCODE -20433 on Db2 for z/OS) until the marker is cast:\n`USING (VALUES (CAST(? AS INTEGER), CAST(? AS VARCHAR(40)))) AS s (id, name)`. The finding on a MERGE says so.\n\nFor a query generator, return the INSERT with a parameter marker for each value and the values beside it (as the\nORM's own bind parameters do), and let the code that runs it bind them: one prepared text for any number of calls,\nand the rows of a bulk insert sent as an array insert, `executemany` or a batch of executes of that one statement.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size),\n  [SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits) (maximum length of an SQL\n  statement: 2 097 152 bytes)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
+    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later, a lodash/underscore template\n(`template(text)(data)`, `_.template`: each `<%= x %>` or `<%- x %>` slot holds the data's `x`) \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable (or, in JavaScript, pushed onto an array that is\njoined); or a MyBatis `${\u2026}` in the `@Insert` of a mapper method called in the same file (MyBatis substitutes it into\nthe text unescaped, where `#{\u2026}` is a bound parameter). Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions as the statement's text shows them: *Values spliced into INSERT INTO\nAPP.PEOPLE through a format template: p.name, p.age.* A variable that holds values built from others\n(`insert_row = f\"{insert_row},{value}\"`, then `f\"INSERT INTO {table} VALUES ({insert_row})\"`) is named itself,\nnot the values it was built from; a variable that holds the statement is not a name. Values spliced into INSERTs\non each pass of one loop, into one table or several, are **one finding**, on the first call and spanning to the\nlast (*Values spliced into INSERT INTO TABLEA and TABLEB \u2026*). The same goes for an upsert, `MERGE \u2026 USING (VALUES (\u2026))`, whose values are\nspliced into its `VALUES` (an ORM's upsert of one row per call). A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop). In a bulk loop such numbers are reported for\nthe compiles alone, without the injection warning. Where the code visibly doubles the single quotes of every\nvalue it splices that is not a number \u2014 `.replace(\"'\", \"''\")` on the value, on the variables it is built from, or\nin a function of the file it goes through (`addquotes(value, True)`) \u2014 the message says the values are *quoted by\nhand* instead of calling them an injection risk; where they go through an escape function (`this.escape(value)`,\n`db.escapeLiteral(value)`, `SqlString.escape(value)`; not HTML, URL or regular-expression escaping such as\n`_.escape` or `re.escape`), that they are *escaped by the code*. Either way they are\nstill compiled as new text: the remedy is the same.\n\n**INSERT texts a function returns** (JavaScript/TypeScript). A named function or method that builds an INSERT (or an\nupsert MERGE) with values spliced into its rows and returns the text is a query generator: whoever runs the text \u2014\nanother file, an ORM's query class that prepares it \u2014 runs a new text on every call. Such a text is reported once,\nat the string where its INSERT is written, naming the function: *Rows spliced into the INSERT INTO\n<this.quoteTable(tableName)> that bulkInsertQuery() returns: tuples. Built through a format template for its caller\nto run, every call makes a new statement of many rows of literals \u2026* (Sequelize's Db2 `bulkInsertQuery`, which\nsplices every row of `bulkCreate` as escaped literals into one `VALUES` list; and its `upsertQuery`, a MERGE whose\n`USING (VALUES (\u2026))` row and `INSERT \u2026 VALUES (\u2026)` take the escaped values, with its aliases spliced after `AS`:\n*Values spliced into the MERGE INTO <tableNameQuoted> that upsertQuery() returns: insertValuesEscaped \u2026*.) A class\nfield holding an arrow function (`insertQuery = (row) => \u2026`) is such a method too. The same policy holds as for the text a call runs: names (a table, a column list),\nmarkers and numbers spliced alone are not values, a text with literals only is not reported, and a text the function\nalso runs itself is reported once, at that call. A function's `return` inside a callback (`rows.map(r => \u2026)`) is the\ncallback's, not the function's. No loop, connection or autocommit is known for a returned text, so the other\nrow-at-a-time rules do not read it.\n\n**Many rows in one text.** A `VALUES (%s)` filled with one spliced expression named like a list of rows\n(`row_string`, `values`), or a text that appends a row to itself on each pass (`sql = f\"{sql},({row})\"`, run every\n1000 rows), carries many rows per text: it is reported without the per-row compile figures (and not at all when its\nvalues are numbers). A variable so named whose assignments write no `(` (`values = \", \".join(...)` of one CSV\nline) holds one row, and is reported as one.\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the `minRepeats`-th, with how many \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported, nor\nis the static SQL of an SQL routine or compound statement (`BEGIN \u2026 END`), which Db2 compiles with the\nroutine: a literal INSERT in its loop is a row-at-a-time matter (single-row-insert), and only its dynamic\nSQL (`EXECUTE IMMEDIATE`, `PREPARE` of a text built at run time) is looked at here; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nThe literal INSERTs into one table of a script (or of one function, in code) are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nThose figures are for one row per text. A text of many rows of literals (1000 rows a text, or ibmdbpy's chunks of\nabout 100,000 literals) is compiled less often \u2014 10,000 rows are 10 compiles, not 10,000 \u2014 so they do not carry\nover. Its cost is different: each such text is a new, large statement that Db2 parses, optimises and keeps in its\npackage cache for one use, crowding out statements that are reused, and a statement may not exceed 2 MB\n([SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits): 2 097 152 bytes), so the\nchunk size must be kept under it by hand. Bound rows (an array insert, `executemany`) keep one text whatever\nthe number of rows.\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe. Doubling its quotes (`replace(\"'\", \"''\")`) closes that hole for a string, but it is quoting by\nhand: it has to be done for every value and type, and an escape done wrong changes the data\n(`replace(\"\\\\\", \"'\")` before the doubling stores a quote for every backslash). Bound values need no quoting.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). SQLAlchemy's `text()` takes its markers by name instead:\nwrite `:name` where each value goes and pass the values as a dict, `conn.execute(text(sql), {\"name\": value})`, or a\nlist of such dicts for many rows; SQLAlchemy turns the names into the driver's markers, and the message on a\n`text()` says so rather than asking for `?`. Sequelize's raw `sequelize.query(sql, { replacements })` looks bound\nbut is not: Sequelize escapes each replacement (`?`, `:name`) into the text before sending it, so every row is a\nnew statement for Db2 to compile, and the finding names the values (*through Sequelize's replacements*); pass them\nwith the `bind` option instead (`$1`, `$2` in the text), which Sequelize sends as parameter markers. The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them. A Db2 for z/OS script (SPUFI, DSNTIAD in a JCL step) has\nno parameter markers, no multi-row `VALUES` and no `IMPORT`: the finding there points to the LOAD utility.\n\nIn a MERGE, a marker in `USING (VALUES (?, ?))` has no type of its own: Db2 takes it from the marker's use (the\ntarget column it is compared with or inserted into), and a source column it cannot type so \u2014 not used again, or used\nas two types \u2014 fails to prepare (SQL0418N; SQLCODE -20433 on Db2 for z/OS) until the marker is cast:\n`USING (VALUES (CAST(? AS INTEGER), CAST(? AS VARCHAR(40)))) AS s (id, name)`. The finding on a MERGE says so.\n\nFor a query generator, return the INSERT with a parameter marker for each value and the values beside it (as the\nORM's own bind parameters do), and let the code that runs it bind them: one prepared text for any number of calls,\nand the rows of a bulk insert sent as an array insert, `executemany` or a batch of executes of that one statement.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size),\n  [SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits) (maximum length of an SQL\n  statement: 2 097 152 bytes)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
   }
 });
 
@@ -13819,7 +13822,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, Sequelize on Db2 `Model.create(values)` and\n  `Model.build(values).save()` / `new Model(values).save()` (no SQL text in the code: read as the one-row INSERT\n  Sequelize sends, into the table `define`/`init` names, else `<Order>` for the model, whose table Sequelize names\n  by pluralising it), CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush, objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). A transaction the code opens itself around the whole loop counts as the\n`@Transactional` method does: the loop inside the callback of a `TransactionTemplate` (`execute(status -> \u2026)`,\n`executeWithoutResult(status -> \u2026)`, an anonymous `TransactionCallback` or `TransactionCallbackWithoutResult`, in a\nfile that names `TransactionTemplate` or `TransactionOperations`), between a transaction manager's\n`getTransaction(definition)` and its `commit(status)`, or between JTA's `UserTransaction.begin()` and `commit()`, in\nthe same method. A transaction opened inside the loop (`execute` called on every pass) or committed on every pass\n(not under a counter's `if`) is still one per row and reported. Hibernate sends the INSERTs of one flush as JDBC batches only when\n`hibernate.jdbc.batch_size` is more than 1 (its default is 0: each INSERT goes alone, one round trip per entity, however\nseldom the code flushes). That setting is configuration, not code, so `insertlint check` and the editor look for it in\nthe Java file's project (up to the nearest `pom.xml`, `build.gradle` or `.git`; in that folder, `config/`,\n`src/main/resources` and its `META-INF/` and `config/`): `persistence.xml`, `hibernate.cfg.xml`, `hibernate.properties`,\nSpring Boot's `application.properties`, `application-<profile>.properties` and `application*.yml`\n(`spring.jpa.properties.hibernate.jdbc.batch_size`, dotted or nested in YAML). When such a file is found and no file\nsets the size (or sets it to 0 or 1), a loop that persists entities and flushes once after it is reported, and so is\na Spring Data `saveAll(list)` of new entities (`items.stream().map(Order::new).toList()`, a list filled with\n`list.add(new Order(\u2026))`; a list of loaded entities may be updates and is left alone), which the message calls the\n`saveAll()` loop: the message names the file it read and asks for `hibernate.jdbc.batch_size` (50 to 1000) and\n`hibernate.order_inserts=true` there (the `spring.jpa.properties.` names in a Spring Boot file), with `flush()` and\n`clear()` every batch. When a file sets the size above 1 (any profile's, any persistence unit's, a `${\u2026}`\nplaceholder), or no configuration is found (configured in code, on a server, elsewhere), a loop flushed once is not\nreported and the advice names the setting \"if it is not already\". Another provider's `persistence.xml`\n(EclipseLink, OpenJPA) and a Spring file that configures neither JPA nor a data source count as none. What the code\ndoes show is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); node ibm_db `query({sql, params, ArraySize})`;\nSequelize `Model.bulkCreate(rows)` (or `queryInterface.bulkInsert(table, rows)` for raw rows): its Db2 dialect sends\nthe rows as one multi-row `INSERT \u2026 VALUES`, so give it a few thousand rows per call rather than everything at once; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\nA SQLAlchemy session flushes what was added to it before it runs a query (autoflush, on unless turned off). A loop\nthat looks something up on the session and adds an object on every pass (`customer =\nsession.query(Customer).filter_by(code=row.code).first()`, then `session.add(Order(\u2026))`, one commit after the loop)\ntherefore still sends one INSERT per pass: each pass's query sends the object the previous pass added, whether the add\ncomes before or after the query. Such a loop is reported, and the message names the query. What counts as a query of\nthe session: a `Query` run on it (`.first()`, `.all()`, `.one()`, `.one_or_none()`, `.scalar()`, `.count()`, and\nFlask-SQLAlchemy's `.first_or_404()`, `.one_or_404()`, `.paginate()`), Flask-SQLAlchemy's `Model.query\u2026` (a query of\n`db.session`), `session.execute`, `session.scalars` or `session.scalar` of an ORM `select(Model)` or\n`select(Model.column)`, and `session.merge(obj)`, which flushes before it looks the object up. It has to run on every\npass, in the loop or in a function the loop calls, under no counter guard and no `if` of the loop (a lookup made only\non a cache miss leaves the adds in between to go together); an `if`'s condition runs on every pass, so `if\nsession.query(Order).filter_by(ref=row.ref).first() is None:` counts, unless it follows `and` / `or` or sits in an\n`elif`. Not counted: `session.execute` of a `text()` or of a\nCore `select(table)` (SQLAlchemy autoflushes only for ORM statements), a query the loop iterates over (`for c in\nsession.query(Customer):` runs it once, before the passes), and `session.get(Model, key)`, which issues no query, and\nso flushes nothing, when the object is already in the session. Nothing is reported where the file turns\nautoflush off for that session: `Session(engine, autoflush=False)` or the `sessionmaker(\u2026, autoflush=False)` it comes\nfrom, `session.autoflush = False`, `.autoflush(False)` or `.execution_options(autoflush=False)` on the query,\nFlask-SQLAlchemy's `SQLAlchemy(app, session_options={\"autoflush\": False})`, or the query inside `with\nsession.no_autoflush:`. A session the file does not make (a parameter, another module's factory) is taken to\nautoflush, SQLAlchemy's default. The advice: look up what the loop needs before it (one query for all the keys, into\na dict), or run the loop's queries inside `with session.no_autoflush:`, then add the objects and flush or commit once\nafter the loop; for `merge()`, add new objects with `session.add` instead.\n\nJPA and Hibernate do the like with their default flush mode (AUTO): before a JPQL or HQL query runs, Hibernate flushes\nthe pending inserts of the tables the query reads (and only those: persisting an `Order` then querying `Customer`\nflushes nothing). A loop that runs such a query of the entity it persists on every pass (`em.createQuery(\"select o\nfrom Order o where o.ref = :ref\", Order.class)\u2026.getResultList()`, Hibernate's `session.createQuery(\"from Order where\n\u2026\").uniqueResult()`, through a query variable too), the same entity manager or session, committed once after the\nloop, is reported the same way. The entity is matched by the class names the query's `FROM` clauses give; a query\nreaching the table through a join, an `@Entity(name = \u2026)` other than the class, a subclass, a named, native or criteria\nquery, and Spring Data's query methods are not followed. Nothing is reported when the file sets a flush mode of\n`COMMIT` or `MANUAL` (`em.setFlushMode(FlushModeType.COMMIT)`, on a query, the `org.hibernate.flushMode` hint), for a\nquery under a counter guard or in an `if`'s branches (its condition counts, as in Python), or for one the loop\niterates over. The advice: look up what the loop needs\nbefore it, or run the query with `setFlushMode(FlushModeType.COMMIT)` if it need not see the loop's own entities, then\nflush once after the loop, with `hibernate.jdbc.batch_size` set.\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, Sequelize on Db2 `Model.create(values)` and\n  `Model.build(values).save()` / `new Model(values).save()` (no SQL text in the code: read as the one-row INSERT\n  Sequelize sends, into the table `define`/`init` names, else `<Order>` for the model, whose table Sequelize names\n  by pluralising it), CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush, objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). A transaction the code opens itself around the whole loop counts as the\n`@Transactional` method does: the loop inside the callback of a `TransactionTemplate` (`execute(status -> \u2026)`,\n`executeWithoutResult(status -> \u2026)`, an anonymous `TransactionCallback` or `TransactionCallbackWithoutResult`, in a\nfile that names `TransactionTemplate` or `TransactionOperations`), between a transaction manager's\n`getTransaction(definition)` and its `commit(status)`, or between JTA's `UserTransaction.begin()` and `commit()`, in\nthe same method. A transaction opened inside the loop (`execute` called on every pass) or committed on every pass\n(not under a counter's `if`) is still one per row and reported. Hibernate sends the INSERTs of one flush as JDBC batches only when\n`hibernate.jdbc.batch_size` is more than 1 (its default is 0: each INSERT goes alone, one round trip per entity, however\nseldom the code flushes). That setting is configuration, not code, so `insertlint check` and the editor look for it in\nthe Java file's project (up to the nearest `pom.xml`, `build.gradle` or `.git`; in that folder, `config/`,\n`src/main/resources` and its `META-INF/` and `config/`): `persistence.xml`, `hibernate.cfg.xml`, `hibernate.properties`,\nSpring Boot's `application.properties`, `application-<profile>.properties` and `application*.yml`\n(`spring.jpa.properties.hibernate.jdbc.batch_size`, dotted or nested in YAML). When such a file is found and no file\nsets the size (or sets it to 0 or 1), a loop that persists entities and flushes once after it is reported, and so is\na Spring Data `saveAll(list)` of new entities (`items.stream().map(Order::new).toList()`, a list filled with\n`list.add(new Order(\u2026))`; a list of loaded entities may be updates and is left alone), which the message calls the\n`saveAll()` loop: the message names the file it read and asks for `hibernate.jdbc.batch_size` (50 to 1000) and\n`hibernate.order_inserts=true` there (the `spring.jpa.properties.` names in a Spring Boot file), with `flush()` and\n`clear()` every batch. When a file sets the size above 1 (any profile's, any persistence unit's, a `${\u2026}`\nplaceholder), or no configuration is found (configured in code, on a server, elsewhere), a loop flushed once is not\nreported and the advice names the setting \"if it is not already\". Another provider's `persistence.xml`\n(EclipseLink, OpenJPA) and a Spring file that configures neither JPA nor a data source count as none. What the code\ndoes show is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); node ibm_db `query({sql, params, ArraySize})`;\nSequelize `Model.bulkCreate(rows)` (or `queryInterface.bulkInsert(table, rows)` for raw rows): its Db2 dialect sends\nthe rows as one multi-row `INSERT \u2026 VALUES`, so give it a few thousand rows per call rather than everything at once; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\nA SQLAlchemy session flushes what was added to it before it runs a query (autoflush, on unless turned off). A loop\nthat looks something up on the session and adds an object on every pass (`customer =\nsession.query(Customer).filter_by(code=row.code).first()`, then `session.add(Order(\u2026))`, one commit after the loop)\ntherefore still sends one INSERT per pass: each pass's query sends the object the previous pass added, whether the add\ncomes before or after the query. Such a loop is reported, and the message names the query. What counts as a query of\nthe session: a `Query` run on it (`.first()`, `.all()`, `.one()`, `.one_or_none()`, `.scalar()`, `.count()`, and\nFlask-SQLAlchemy's `.first_or_404()`, `.one_or_404()`, `.paginate()`), Flask-SQLAlchemy's `Model.query\u2026` (a query of\n`db.session`), `session.execute`, `session.scalars` or `session.scalar` of an ORM `select(Model)` or\n`select(Model.column)`, and `session.merge(obj)`, which flushes before it looks the object up. It has to run on every\npass, in the loop or in a function the loop calls, under no counter guard and no `if` of the loop (a lookup made only\non a cache miss leaves the adds in between to go together); an `if`'s condition runs on every pass, so `if\nsession.query(Order).filter_by(ref=row.ref).first() is None:` counts, unless it follows `and` / `or` or sits in an\n`elif`. Not counted: `session.execute` of a `text()` or of a\nCore `select(table)` (SQLAlchemy autoflushes only for ORM statements), a query the loop iterates over (`for c in\nsession.query(Customer):` runs it once, before the passes), and `session.get(Model, key)`, which issues no query, and\nso flushes nothing, when the object is already in the session. Nothing is reported where the file turns\nautoflush off for that session: `Session(engine, autoflush=False)` or the `sessionmaker(\u2026, autoflush=False)` it comes\nfrom, `session.autoflush = False`, `.autoflush(False)` or `.execution_options(autoflush=False)` on the query,\nFlask-SQLAlchemy's `SQLAlchemy(app, session_options={\"autoflush\": False})`, or the query inside `with\nsession.no_autoflush:`. A session the file does not make (a parameter, another module's factory) is taken to\nautoflush, SQLAlchemy's default. The advice: look up what the loop needs before it (one query for all the keys, into\na dict), or run the loop's queries inside `with session.no_autoflush:`, then add the objects and flush or commit once\nafter the loop; for `merge()`, add new objects with `session.add` instead.\n\nJPA and Hibernate do the like with their default flush mode (AUTO): before a JPQL or HQL query runs, Hibernate flushes\nthe pending inserts of the tables the query reads (and only those: persisting an `Order` then querying `Customer`\nflushes nothing). A loop that runs such a query of the entity it persists on every pass (`em.createQuery(\"select o\nfrom Order o where o.ref = :ref\", Order.class)\u2026.getResultList()`, Hibernate's `session.createQuery(\"from Order where\n\u2026\").uniqueResult()`, through a query variable too), the same entity manager or session, committed once after the\nloop, is reported the same way. The entity is matched by the class names the query's `FROM` clauses give; a query\nreaching the table through a join, an `@Entity(name = \u2026)` other than the class, a subclass, a named, native or criteria\nquery, and Spring Data's query methods are not followed. Nothing is reported when the file sets a flush mode of\n`COMMIT` or `MANUAL` (`em.setFlushMode(FlushModeType.COMMIT)`, on a query, the `org.hibernate.flushMode` hint), for a\nquery under a counter guard or in an `if`'s branches (its condition counts, as in Python), or for one the loop\niterates over. The advice: look up what the loop needs\nbefore it, or run the query with `setFlushMode(FlushModeType.COMMIT)` if it need not see the loop's own entities, then\nflush once after the loop, with `hibernate.jdbc.batch_size` set.\n\nMyBatis mappers, in a Java file that names MyBatis (`org.apache.ibatis`, `mybatis`): a mapper interface's method\nannotated `@Insert(\"INSERT INTO APP.ORDERS (ID, ITEM) VALUES (#{id}, #{item})\")` (or `@Insert({\"\u2026\", \"\u2026\"})`, whose\nparts MyBatis joins with a space) runs that INSERT once per call, `#{\u2026}` being a bound parameter and `${\u2026}` text\nspliced into the SQL. A call of the method in a loop (`orderMapper.insertOrder(o)`, the receiver declared as the\ninterface or got from `session.getMapper(OrderMapper.class)`), or `sqlSession.insert(\"com.acme.OrderMapper.insertOrder\",\no)` by the statement's id, is reported, naming the table, when the interface is in the same file or in another file\nof the workspace (found by the file's imports and package, as an entity class is); a method that calls the mapper\nonce and is itself called in a loop of another file (`orderService.save(o)`) is reported with that loop, as a JDBC\nmethod is. The advice: open the session with\n`ExecutorType.BATCH` (`sqlSessionFactory.openSession(ExecutorType.BATCH)`, or a Spring `SqlSessionTemplate` built with\nit) and call `flushStatements()` or `commit()` every 1000 rows or so, or write one multi-row INSERT with `<foreach>`\nover a `List` parameter. Not reported: a call in a method that opens its session with `ExecutorType.BATCH`, any call\nin a file that builds a `SqlSessionTemplate` with `ExecutorType.BATCH`, any call in a project whose Spring Boot\n`application*.properties` or `application*.yml` sets `mybatis.executor-type=batch` or\n`mybatis.configuration.default-executor-type=BATCH` (looked for where Hibernate's configuration is, above), and an\n`@Insert` with `<script>` (dynamic SQL; a `<foreach>` there writes many rows per call). Not read yet: mapper XML files\n(`<insert id=\"\u2026\">`), `@InsertProvider`, `mybatis-config.xml`'s `defaultExecutorType`, a `${\u2026}` in another file's\nstatement, and a caller that does not name MyBatis itself (a Spring service with only an `@Autowired OrderMapper` and\nno `org.apache.ibatis` / `mybatis` in its text).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -14543,24 +14546,24 @@ function definesFunction(model, name2) {
   return names3.has(name2);
 }
 function functionFacts(model) {
-  let facts2 = byFunction.get(model);
-  if (facts2) return facts2;
-  facts2 = { executions: /* @__PURE__ */ new Map(), calls: /* @__PURE__ */ new Map() };
+  let facts3 = byFunction.get(model);
+  if (facts3) return facts3;
+  facts3 = { executions: /* @__PURE__ */ new Map(), calls: /* @__PURE__ */ new Map() };
   for (const e of model.code?.executions ?? []) {
     const name2 = e.inFunction?.name;
     if (!name2) continue;
-    const list = facts2.executions.get(name2);
+    const list = facts3.executions.get(name2);
     if (list) list.push(e);
-    else facts2.executions.set(name2, [e]);
+    else facts3.executions.set(name2, [e]);
   }
   for (const call of model.code?.functionCalls ?? []) {
     if (call.loop || call.from === void 0 || call.from === call.name) continue;
-    const list = facts2.calls.get(call.from);
+    const list = facts3.calls.get(call.from);
     if (list) list.push(call.name);
-    else facts2.calls.set(call.from, [call.name]);
+    else facts3.calls.set(call.from, [call.name]);
   }
-  byFunction.set(model, facts2);
-  return facts2;
+  byFunction.set(model, facts3);
+  return facts3;
 }
 function reachOf(index, model, name2) {
   let known = index.reached.get(model);
@@ -14700,8 +14703,14 @@ function entityIndex(models) {
     const js = language === "javascript" || language === "typescript";
     const modules = language === "python" ? modulesOf(path) : js ? jsModulesOf(path).map((m) => `js:${m}`) : void 0;
     for (const entity of entities) {
+      if (entity.mapper) {
+        index ??= { byQualified: /* @__PURE__ */ new Map(), byName: /* @__PURE__ */ new Map(), statements: /* @__PURE__ */ new Map() };
+        const namespace = entity.package ? `${entity.package}.${entity.name}` : entity.name;
+        for (const [method, sql] of Object.entries(entity.mapper)) push(index.statements, `${namespace}.${method}`, sql);
+        continue;
+      }
       const qualified2 = modules ? [...modules.map((m) => `${m}.${entity.name}`), ...js ? [`js:${entity.name}`] : []] : [entity.package ? `${entity.package}.${entity.name}` : entity.name];
-      index ??= { byQualified: /* @__PURE__ */ new Map(), byName: /* @__PURE__ */ new Map() };
+      index ??= { byQualified: /* @__PURE__ */ new Map(), byName: /* @__PURE__ */ new Map(), statements: /* @__PURE__ */ new Map() };
       const indexed = { entity, qualified: qualified2, file: path };
       if (!js) push(index.byName, entity.name, indexed);
       for (const q2 of qualified2) push(index.byQualified, q2, indexed);
@@ -14731,6 +14740,15 @@ function withOrmEntities(model, index) {
   let executions;
   let added;
   code.executions.forEach((e, i) => {
+    if (e.mapperStatement) {
+      const texts = new Set(e.mapperStatement.flatMap((id) => index.statements.get(id) ?? []));
+      const statements2 = texts.size === 1 ? parsedOver([...texts][0], e) : [];
+      if (statements2.length === 0) return;
+      executions ??= [...code.executions];
+      executions[i] = { ...e, statements: statements2, textKind: "constant" };
+      (added ??= []).push(...statements2);
+      return;
+    }
     const cls = e.ormClass;
     if (!cls) return;
     const settled = settle(index, cls, prefix);
@@ -14790,7 +14808,9 @@ function sameTable(a, b) {
   return a?.name === b?.name && a?.schema === b?.schema;
 }
 function insertInto(table, e) {
-  const text2 = `INSERT INTO ${table.schema ? `${table.schema}.` : ""}${table.name} VALUES (?)`;
+  return parsedOver(`INSERT INTO ${table.schema ? `${table.schema}.` : ""}${table.name} VALUES (?)`, e);
+}
+function parsedOver(text2, e) {
   const { start, end } = e.callSpan;
   const last = Math.max(start, end - 1);
   const at = (offset) => Math.min(start + Math.max(0, offset), last);
@@ -16372,7 +16392,25 @@ var init_access = __esm({
 
 // server/src/code/hibernate-config.ts
 function hibernateUnbatched(config) {
-  return !!config && (config.batchSize === void 0 || config.batchSize <= 1);
+  return !!config && !config.mybatisOnly && (config.batchSize === void 0 || config.batchSize <= 1);
+}
+function mybatisBatchIn(name2, text2) {
+  if (!/^application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/.test(name2) || !/mybatis/i.test(text2)) return false;
+  if (/\.properties$/.test(name2)) return /^[ \t]*mybatis\.(?:executor-?type|executorType|configuration\.default-?executor-?type|configuration\.defaultExecutorType)[ \t]*[=:][ \t]*batch[ \t]*$/im.test(text2);
+  const stack = [];
+  for (const line of text2.split(/\r?\n/)) {
+    if (/^---/.test(line)) {
+      stack.length = 0;
+      continue;
+    }
+    const entry = yamlEntry(line);
+    if (!entry) continue;
+    while (stack.length > 0 && stack[stack.length - 1].indent >= entry.indent) stack.pop();
+    stack.push({ indent: entry.indent, key: entry.key });
+    const path = stack.map((s) => s.key).join(".").toLowerCase();
+    if (/^mybatis\.(?:executor-?type|configuration\.default-?executor-?type)$/.test(path) && /^["']?batch["']?$/i.test(entry.value)) return true;
+  }
+  return false;
 }
 function hibernateBatchSizeIn(name2, text2) {
   if (/\.xml$/.test(name2)) {
@@ -16515,6 +16553,7 @@ function readHibernateConfiguration(top, list, disk) {
   let first;
   let size = null;
   let sizeFile;
+  let mybatis;
   for (const folder of JAVA_CONFIG_FOLDERS) {
     const dir = folder ? (0, import_node_path3.join)(top, ...folder.split("/")) : top;
     let read = 0;
@@ -16524,9 +16563,10 @@ function readHibernateConfiguration(top, list, disk) {
       const text2 = disk.read((0, import_node_path3.join)(dir, name2));
       if (text2 === void 0) continue;
       read++;
+      const shown2 = folder ? `${folder}/${name2}` : name2;
+      if (mybatis === void 0 && mybatisBatchIn(name2, text2)) mybatis = shown2;
       const said = hibernateBatchSizeIn(name2, text2);
       if (!said) continue;
-      const shown2 = folder ? `${folder}/${name2}` : name2;
       first ??= shown2;
       if (said.batchSize !== null && (size === null || said.batchSize > size)) {
         size = said.batchSize;
@@ -16534,8 +16574,9 @@ function readHibernateConfiguration(top, list, disk) {
       }
     }
   }
-  if (first === void 0) return void 0;
-  return size === null ? { file: first } : { file: sizeFile ?? first, batchSize: size };
+  const batch = mybatis !== void 0 ? { mybatisBatch: mybatis } : {};
+  if (first === void 0) return mybatis !== void 0 ? { file: mybatis, mybatisOnly: true, ...batch } : void 0;
+  return size === null ? { file: first, ...batch } : { file: sizeFile ?? first, batchSize: size, ...batch };
 }
 function sequelizeDb2Folders(files2, inputs = AS_IS) {
   const found = /* @__PURE__ */ new Map();
@@ -16735,7 +16776,7 @@ var init_project_evidence = __esm({
     };
     JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
     JAVA_CONFIG_FOLDERS = ["", "config", "src/main/resources", "src/main/resources/META-INF", "src/main/resources/config", "src/main/webapp/WEB-INF/classes", "src/main/webapp/WEB-INF/classes/META-INF"];
-    JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b/;
+    JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/;
     hibernatePart = (path, text2) => path.endsWith(".java") && JAVA_ORM_FILE.test(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
     JS_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
     SEQUELIZE_CONFIG_FILE = /^[\w.-]{1,100}\.(?:json|[cm]?[jt]s|ya?ml)$/i;
@@ -16951,8 +16992,8 @@ var init_calls_by_scope = __esm({
 });
 
 // server/src/code/autocommit.ts
-function connectionState(facts2, adapter, name2, at, scope, api) {
-  const index = switchIndex(facts2.switches);
+function connectionState(facts3, adapter, name2, at, scope, api) {
+  const index = switchIndex(facts3.switches);
   const latest = (calls) => calls?.latest(at - 1, scope).latest;
   const named = name2 === void 0 ? void 0 : latest(index.byName.get(name2));
   const unnamed = name2 === void 0 ? latest(index.all) : latest(index.unnamed);
@@ -16962,16 +17003,16 @@ function connectionState(facts2, adapter, name2, at, scope, api) {
   if (chosen) return { name: name2, autocommit: chosen.on ? "on" : "off", autocommitSpan: chosen.span };
   const fixed = adapter.fixedAutocommit?.(api);
   if (fixed) return { name: name2, autocommit: fixed };
-  const candidates = name2 === void 0 ? [] : enclosing(facts2.connects, (c) => c.connection, name2, scope).filter((c) => !shadowed(scope, c.scope, name2));
+  const candidates = name2 === void 0 ? [] : enclosing(facts3.connects, (c) => c.connection, name2, scope).filter((c) => !shadowed(scope, c.scope, name2));
   const connect = candidates[0];
   if (candidates.some((c) => adapter.defaultAutocommit(c.api) !== adapter.defaultAutocommit(connect.api))) return { name: name2, autocommit: "unknown" };
   if (!connect) {
-    const field2 = name2 !== void 0 && !local ? facts2.driverFields?.get(name2) : void 0;
+    const field2 = name2 !== void 0 && !local ? facts3.driverFields?.get(name2) : void 0;
     const state2 = field2 ? adapter.defaultAutocommit(field2.api) : "unknown";
     return field2 && state2 !== "unknown" ? { name: name2, autocommit: state2, declaredAs: field2.described } : { name: name2, autocommit: "unknown" };
   }
   let state = adapter.defaultAutocommit(connect.api);
-  if (state === "on" && (connect.api === "jdbc" || connect.api === "jaydebeapi") && (local ? enclosing(facts2.commits, (c) => c.name, name2, scope).length > 0 : namedIn(facts2.commits, (c) => c.name, name2).length > 0)) state = "unknown";
+  if (state === "on" && (connect.api === "jdbc" || connect.api === "jaydebeapi") && (local ? enclosing(facts3.commits, (c) => c.name, name2, scope).length > 0 : namedIn(facts3.commits, (c) => c.name, name2).length > 0)) state = "unknown";
   return connect.api === api || state === "unknown" ? { name: name2, autocommit: state } : { name: name2, autocommit: state, driver: connect.api };
 }
 function namedIndex(items2, nameOf2) {
@@ -18156,6 +18197,7 @@ var init_model = __esm({
         if (e.construct) execution2.construct = e.construct;
         if (e.ormPerCall) execution2.ormPerCall = e.ormPerCall;
         if (e.ormClass) execution2.ormClass = e.ormClass;
+        if (e.mapperStatement) execution2.mapperStatement = e.mapperStatement;
         if (e.ormConfig) execution2.ormConfig = e.ormConfig;
         if (e.script) {
           execution2.script = true;
@@ -20491,7 +20533,230 @@ var init_java_jpa = __esm({
   }
 });
 
+// server/src/code/languages/java-mybatis.ts
+function withMybatisBatch(file, read) {
+  const before = projectBatch;
+  projectBatch = file;
+  try {
+    return read();
+  } finally {
+    projectBatch = before;
+  }
+}
+function factsOf2(root, ev) {
+  if (facts2?.source === ev.source && facts2.tree === root.tree) return facts2;
+  const mappers = /* @__PURE__ */ new Map();
+  if (/@Insert\b/.test(ev.source) && MYBATIS_FILE.test(ev.source)) {
+    for (const { name: name2, methods } of mapperInterfaces(root)) mappers.set(name2, methods);
+  }
+  facts2 = {
+    source: ev.source,
+    tree: root.tree,
+    mappers,
+    pkg: PACKAGE2.exec(ev.source)?.[1],
+    batchTemplate: /\bnew\s+SqlSessionTemplate\s*\([^;]{0,300}ExecutorType\s*\.\s*BATCH\b/.test(ev.source),
+    types: /* @__PURE__ */ new Map(),
+    batchMethods: /* @__PURE__ */ new Map()
+  };
+  return facts2;
+}
+function mapperInterfaces(root) {
+  const out = [];
+  for (const iface of root.descendantsOfType("interface_declaration")) {
+    const name2 = iface?.childForFieldName("name")?.text;
+    if (!iface || !name2) continue;
+    const methods = /* @__PURE__ */ new Map();
+    for (const member of iface.childForFieldName("body")?.namedChildren ?? []) {
+      if (member?.type !== "method_declaration") continue;
+      const method = member.childForFieldName("name")?.text;
+      const modifiers = member.namedChildren.find((c) => c?.type === "modifiers");
+      const insert = modifiers?.namedChildren.find((a) => a?.type === "annotation" && a.childForFieldName("name")?.text.replace(/^.*\./, "") === "Insert");
+      if (!method || !insert) continue;
+      const parts = annotationParts(insert);
+      if (!parts) continue;
+      if (methods.has(method)) methods.set(method, { parts: [], script: true });
+      else methods.set(method, { parts, script: parts.some((p) => /<\s*script\b/i.test(p.text)) });
+    }
+    if (methods.size > 0) out.push({ name: name2, methods });
+  }
+  return out;
+}
+function annotationParts(annotation) {
+  const args = annotation.childForFieldName("arguments");
+  let value = args?.namedChildren.find((c) => !!c && c.type !== "line_comment" && c.type !== "block_comment");
+  if (value?.type === "element_value_pair") {
+    if (value.childForFieldName("key")?.text !== "value") return void 0;
+    value = value.childForFieldName("value");
+  }
+  if (!value) return void 0;
+  const items2 = value.type === "element_value_array_initializer" ? value.namedChildren.filter((c) => !!c && c.type !== "line_comment" && c.type !== "block_comment") : [value];
+  return items2.length > 0 && items2.every((i) => i.type === "string_literal") ? items2 : void 0;
+}
+function javaMappers(root, ev) {
+  const source = ev.source;
+  if (!/@Insert\b/.test(source) || !MYBATIS_FILE.test(source)) return [];
+  const pkg = PACKAGE2.exec(source)?.[1] ?? "";
+  const out = [];
+  for (const { name: name2, methods } of mapperInterfaces(root)) {
+    const inserts = {};
+    for (const [method, insert] of methods) {
+      if (insert.script || insert.parts.length === 0) continue;
+      const host = joinedParts(insert.parts, ev);
+      if (!host || host.pieces.some((p) => p.kind !== "text")) continue;
+      const text2 = host.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
+      if (text2.includes("${")) continue;
+      inserts[method] = text2.replace(MARKER, "?");
+    }
+    if (Object.keys(inserts).length > 0) out.push({ name: name2, package: pkg, mapper: inserts });
+  }
+  return out;
+}
+function joinedParts(parts, ev) {
+  const pieces = [];
+  for (let i = 0; i < parts.length; i++) {
+    const text2 = ev.evaluate(parts[i]);
+    if (!text2) return void 0;
+    if (i > 0) pieces.push({ kind: "text", text: " ", offsets: [parts[i].startIndex] });
+    pieces.push(...text2.pieces);
+  }
+  return { pieces, kind: "constant", from: { start: parts[0].startIndex, end: parts[parts.length - 1].endIndex } };
+}
+function preparedText(host) {
+  const pieces = [];
+  let spliced = false;
+  for (const piece of host.pieces) {
+    if (piece.kind !== "text") {
+      pieces.push(piece);
+      continue;
+    }
+    let from = 0;
+    const push = (end) => {
+      if (end > from) pieces.push({ kind: "text", text: piece.text.slice(from, end), offsets: piece.offsets.slice(from, end) });
+    };
+    for (const m of piece.text.matchAll(PLACEHOLDER3)) {
+      const at = m.index;
+      push(at);
+      if (m[0][0] === "#") pieces.push({ kind: "text", text: "?", offsets: [piece.offsets[at]] });
+      else {
+        spliced = true;
+        pieces.push({ kind: "splice", span: { start: piece.offsets[at], end: piece.offsets[at + m[0].length - 1] + 1 } });
+      }
+      from = at + m[0].length;
+    }
+    push(piece.text.length);
+  }
+  return { pieces, kind: spliced ? "template" : host.kind, ...host.from ? { from: host.from } : {} };
+}
+function declaredType2(name2, f) {
+  if (f.types.has(name2)) return f.types.get(name2);
+  const escaped = name2.replace(/\$/g, "\\$");
+  const m = new RegExp(`\\b([A-Z][\\w$]{0,100})(?:<[^<>;{}]{0,200}>)?\\s+${escaped}\\s*[;=,):]`).exec(f.source);
+  f.types.set(name2, m?.[1]);
+  return m?.[1];
+}
+function mapperType(receiver, at, ev, f) {
+  const fromGetMapper = (node) => {
+    if (node?.type !== "method_invocation" || node.childForFieldName("name")?.text !== "getMapper") return void 0;
+    const arg = node.childForFieldName("arguments")?.namedChild(0);
+    return arg?.type === "class_literal" ? arg.namedChild(0)?.text.replace(/^.*\./, "") : void 0;
+  };
+  if (receiver.type === "method_invocation") return fromGetMapper(receiver);
+  const name2 = receiver.type === "identifier" || receiver.type === "field_access" ? simpleName(receiver) : void 0;
+  if (!name2) return void 0;
+  const declared = declaredType2(name2, f);
+  if (declared && declared !== "var") return declared;
+  return fromGetMapper(ev.assignedBefore?.(name2, at)?.[0]?.value);
+}
+function inBatchSession(call, f) {
+  for (let n = call.parent; n; n = n.parent) {
+    if (n.type === "method_declaration" || n.type === "constructor_declaration") {
+      let known = f.batchMethods.get(n.startIndex);
+      if (known === void 0) f.batchMethods.set(n.startIndex, known = BATCH.test(f.source.slice(n.startIndex, n.endIndex)));
+      return known;
+    }
+    if (n.type === "class_body") return false;
+  }
+  return false;
+}
+function qualifiedNames(name2, f) {
+  if (!f.imports) {
+    const single3 = /* @__PURE__ */ new Map();
+    const wildcards2 = [];
+    for (const m of f.source.matchAll(IMPORT2)) {
+      if (m[2]) wildcards2.push(m[1]);
+      else single3.set(m[1].slice(m[1].lastIndexOf(".") + 1), m[1]);
+    }
+    f.imports = { single: single3, wildcards: wildcards2 };
+  }
+  const { single: single2, wildcards } = f.imports;
+  const imported = single2.get(name2);
+  if (imported) return [imported];
+  return [f.pkg ? `${f.pkg}.${name2}` : name2, ...wildcards.map((w) => `${w}.${name2}`)];
+}
+function classifyMybatis(ctx, ev, jdbcName) {
+  const { call } = ctx;
+  if (!call.receiver) return void 0;
+  const f = factsOf2(call.node.tree.rootNode, ev);
+  const at = call.node.startIndex;
+  if (call.name === "insert" && (call.args.length === 1 || call.args.length === 2)) {
+    const name2 = simpleName(call.receiver);
+    const type2 = name2 ? declaredType2(name2, f) : void 0;
+    if (!type2 || !/^Sql(?:Session|SessionTemplate)$/.test(type2)) return void 0;
+    const id = call.args[0].type === "string_literal" ? ev.evaluate(call.args[0]) : void 0;
+    const idText = id?.pieces.every((p) => p.kind === "text") ? id.pieces.map((p) => p.kind === "text" ? p.text : "").join("") : void 0;
+    if (!idText || !/^[\w$.]+$/.test(idText)) return void 0;
+    if (projectBatch !== void 0 || f.batchTemplate || inBatchSession(call.node, f)) return [];
+    const dot = idText.lastIndexOf(".");
+    const iface = dot > 0 ? idText.slice(idText.lastIndexOf(".", dot - 1) + 1, dot) : void 0;
+    const local2 = iface ? f.mappers.get(iface)?.get(idText.slice(dot + 1)) : void 0;
+    return mapperEvents(local2, dot > 0 ? [idText] : void 0, name2, ev);
+  }
+  const type = mapperType(call.receiver, at, ev, f);
+  if (!type) return void 0;
+  const local = f.mappers.get(type)?.get(call.name);
+  if (!local && (jdbcName || !/Mapper$|Dao$|DAO$/.test(type) || OTHER_MAPPER.test(type))) return void 0;
+  if (projectBatch !== void 0 || f.batchTemplate || inBatchSession(call.node, f)) return local ? [] : void 0;
+  const connection = simpleName(call.receiver) ?? call.receiver.text.replace(/\s+/g, "");
+  return mapperEvents(local, local ? void 0 : qualifiedNames(type, f).map((q2) => `${q2}.${call.name}`), connection, ev);
+}
+function mapperEvents(local, ids, connection, ev) {
+  if (local) {
+    if (local.script || local.parts.length === 0) return [];
+    const host = joinedParts(local.parts, ev);
+    if (!host) return [];
+    return [{ kind: "execute", api: "mybatis", action: "executePrepared", sql: preparedText(host), connection, batched: false }];
+  }
+  if (!ids) return void 0;
+  return [{ kind: "execute", api: "mybatis", action: "executePrepared", connection, batched: false, mapperStatement: ids }];
+}
+var MYBATIS_FILE, OTHER_MAPPERS, OTHER_MAPPER, MAPPER_VARIABLE, facts2, projectBatch, PACKAGE2, IMPORT2, MARKER, PLACEHOLDER3, BATCH;
+var init_java_mybatis = __esm({
+  "server/src/code/languages/java-mybatis.ts"() {
+    "use strict";
+    init_adapter();
+    MYBATIS_FILE = /\borg\.apache\.ibatis\b|\bmybatis\b/i;
+    OTHER_MAPPERS = "Object|Row|Model|Json|Xml|Yaml|Csv|Bean|Property|Column|Result";
+    OTHER_MAPPER = new RegExp(`^(?:${OTHER_MAPPERS})Mapper$`);
+    MAPPER_VARIABLE = new RegExp(`\\b(?!(?:${OTHER_MAPPERS})Mapper\\b)[A-Z]\\w{0,100}Mapper(?:<[^<>;]{0,200}>)?\\s+[a-z_]\\w{0,100}\\s*[;=,)]`);
+    PACKAGE2 = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
+    IMPORT2 = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
+    MARKER = /#\{[^{}]{0,200}\}/g;
+    PLACEHOLDER3 = /[#$]\{[^{}]{0,200}\}/g;
+    BATCH = /\bExecutorType\s*\.\s*BATCH\b/;
+  }
+});
+
 // server/src/code/languages/java.ts
+function readJava(source, env, mybatis) {
+  const leftOut = mybatis && SQL_SESSION.test(source.text) ? void 0 : javaAccess(source.text);
+  if (leftOut) return ENTITY_ANNOTATION.test(source.text) || mybatis && MAPPER_ANNOTATION.test(source.text) ? entitiesOnly(readWithAdapter(source, env, javaAdapter), leftOut) : emptyResult(leftOut);
+  const config = projectBatching(source.path, env.options.hibernateBatching);
+  return withMybatisBatch(config?.mybatisBatch, () => withHibernateConfiguration(config?.mybatisOnly ? void 0 : config, () => {
+    if (!source.text.includes("#sql")) return readWithAdapter(source, env, javaAdapter);
+    const scan = scanEmbeddedSql(source.text, { sqlj: true });
+    return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
+  }));
+}
 function concatenation(node, ev) {
   return concatenate(node, ev, (n) => n.type === "binary_expression" && n.childForFieldName("operator")?.text === "+");
 }
@@ -20548,7 +20813,7 @@ function isXa(receiver) {
   if (!receiver) return false;
   return /^xa|XA/.test(simpleName(receiver) ?? "") || receiver.type === "method_invocation" && receiver.childForFieldName("name")?.text === "getXAConnection";
 }
-var EXECUTE_METHODS, JAVA_CALLS, JPA_CALL_SET, javaAdapter, javaLanguage, ENTITY_ANNOTATION;
+var EXECUTE_METHODS, JAVA_CALLS, JPA_CALL_SET, readingMybatis, javaAdapter, javaLanguage, ENTITY_ANNOTATION, MAPPER_ANNOTATION, SQL_SESSION;
 var init_java = __esm({
   "server/src/code/languages/java.ts"() {
     "use strict";
@@ -20559,6 +20824,7 @@ var init_java = __esm({
     init_literals();
     init_sqltext();
     init_java_jpa();
+    init_java_mybatis();
     EXECUTE_METHODS = /* @__PURE__ */ new Set(["executeUpdate", "executeLargeUpdate", "execute", "executeQuery"]);
     JAVA_CALLS = /* @__PURE__ */ new Set([
       ...EXECUTE_METHODS,
@@ -20578,6 +20844,7 @@ var init_java = __esm({
       ...JPA_CALLS
     ]);
     JPA_CALL_SET = new Set(JPA_CALLS);
+    readingMybatis = false;
     javaAdapter = {
       grammar: "java",
       loops: { for_statement: "for", enhanced_for_statement: "for-each", while_statement: "while", do_statement: "do" },
@@ -20591,7 +20858,10 @@ var init_java = __esm({
       calleeName(node) {
         return node.childForFieldName("name")?.text;
       },
-      ormEntities: javaEntities,
+      ormEntities(root, ev) {
+        const mappers = javaMappers(root, ev);
+        return mappers.length > 0 ? [...javaEntities(root, ev), ...mappers] : javaEntities(root, ev);
+      },
       declarations: /* @__PURE__ */ new Set(["field_declaration", "local_variable_declaration", "formal_parameter", "class_declaration", "interface_declaration", "record_declaration"]),
       declaredTypes(declarations, names3) {
         const variables = /* @__PURE__ */ new Map();
@@ -20622,7 +20892,7 @@ var init_java = __esm({
         return { variables, classes: [...new Set(classes)] };
       },
       interestingCall(name2) {
-        return JAVA_CALLS.has(name2);
+        return JAVA_CALLS.has(name2) || readingMybatis;
       },
       callSite(node) {
         const name2 = node.childForFieldName("name");
@@ -20686,7 +20956,7 @@ var init_java = __esm({
         }
       },
       classify(ctx, ev) {
-        return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : void 0) ?? classifyJava(ctx, ev);
+        return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : void 0) ?? (readingMybatis ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : void 0) ?? classifyJava(ctx, ev);
       },
       commentText: cStyleCommentText,
       defaultAutocommit(api) {
@@ -20700,16 +20970,19 @@ var init_java = __esm({
       languages: ["java"],
       grammars: ["java"],
       read(source, env) {
-        const leftOut = javaAccess(source.text);
-        if (leftOut) return ENTITY_ANNOTATION.test(source.text) ? entitiesOnly(readWithAdapter(source, env, javaAdapter), leftOut) : emptyResult(leftOut);
-        return withHibernateConfiguration(projectBatching(source.path, env.options.hibernateBatching), () => {
-          if (!source.text.includes("#sql")) return readWithAdapter(source, env, javaAdapter);
-          const scan = scanEmbeddedSql(source.text, { sqlj: true });
-          return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
-        });
+        const mybatis = MYBATIS_FILE.test(source.text) || MAPPER_VARIABLE.test(source.text);
+        const before = readingMybatis;
+        readingMybatis = mybatis;
+        try {
+          return readJava(source, env, mybatis);
+        } finally {
+          readingMybatis = before;
+        }
       }
     };
     ENTITY_ANNOTATION = /@(?:Entity|MappedSuperclass)\b/;
+    MAPPER_ANNOTATION = /@Insert\b/;
+    SQL_SESSION = /\bSqlSession(?:Template)?\s+[a-z_]\w*\s*[;=,)]/;
   }
 });
 
@@ -20828,7 +21101,7 @@ function readJclFile(text2) {
   return { statements, comments, code: { executions, commits: [] }, dialect: "zos" };
 }
 function readScript2(masked, span) {
-  const text2 = masked.slice(span.start, span.end).replace(PLACEHOLDER3, " $1 ");
+  const text2 = masked.slice(span.start, span.end).replace(PLACEHOLDER4, " $1 ");
   const parsed = parseSql(text2, { origin: { toFile: (o) => span.start + o }, terminator: inferTerminator(text2)?.terminator });
   return { statements: parsed.statements, comments: parsed.comments.map((c) => ({ ...c, span: { start: c.span.start + span.start, end: c.span.end + span.start } })) };
 }
@@ -20851,7 +21124,7 @@ function readUtility(masked, span, comments) {
 function scriptExecution2(span, program, statements) {
   return { callSpan: span, api: program.toLowerCase(), action: "executeDirect", statements, textKind: "constant", splicedValues: [], batched: false, script: true, connection: { autocommit: "off" } };
 }
-var jclLanguage, SQL_PROGRAMS, UTILITY_PROGRAMS, UTILITY_WORDS, PLACEHOLDER3;
+var jclLanguage, SQL_PROGRAMS, UTILITY_PROGRAMS, UTILITY_WORDS, PLACEHOLDER4;
 var init_jcl2 = __esm({
   "server/src/code/languages/jcl.ts"() {
     "use strict";
@@ -20869,7 +21142,7 @@ var init_jcl2 = __esm({
     SQL_PROGRAMS = /^(?:DSNTEP\w*|DSNTIAD|DSNTIAUL|DSNTIAUP)$/;
     UTILITY_PROGRAMS = /^(?:DSNUTILB|DSNUPROC|DSNUTILS)$/;
     UTILITY_WORDS = /^\s*(LOAD|REORG|RUNSTATS|COPY|COPYTOCOPY|TEMPLATE|LISTDEF|OPTIONS|REBUILD|RECOVER|CHECK|QUIESCE|UNLOAD|MODIFY|REPAIR|MERGECOPY|REPORT|DIAGNOSE|STOSPACE)\b/i;
-    PLACEHOLDER3 = /<([A-Za-z][\w#@$]*)>/g;
+    PLACEHOLDER4 = /<([A-Za-z][\w#@$]*)>/g;
   }
 });
 
@@ -27744,14 +28017,14 @@ function describePiece(piece, ops, f) {
   }
   piece.description += ` (${opList(ops)})`;
 }
-function addNotes(report2, context, facts2) {
+function addNotes(report2, context, facts3) {
   const target = report2.target;
   const kind = report2.statementKind;
   const t = target ? displayKey(target) : "the target table";
   const statement = statementWord2(kind);
   if (!context) {
     report2.notes.push(`Explain does not show index maintenance (${INDEX_WORK_PER_ROW[kind]} ${t}); give InsertLint the table's DDL to list those indexes.`);
-  } else if (!target || !facts2.knows(target)) {
+  } else if (!target || !facts3.knows(target)) {
     report2.notes.push(`${t} is not in the schema you gave, so its indexes are not known; Explain does not show index maintenance either (it is inside the ${statement} operator's own cost).`);
   } else {
     const indexes = context.indexesOf?.(target);
@@ -27766,15 +28039,15 @@ function addNotes(report2, context, facts2) {
       report2.notes.push(`The schema declares no index on ${t} (no primary key or unique constraint either), so the ${statement} maintains none (Explain would not show it anyway).`);
     }
   }
-  const shared = facts2.sharedOperators();
+  const shared = facts3.sharedOperators();
   if (shared.length > 0) {
     report2.notes.push(
       `${shared.map((op) => `${op.label} ${op.id}`).join(", ")} feed${shared.length === 1 ? "s" : ""} more than one operator (a shared result read again): its cost is counted once here, while Db2's cumulative costs include it under each reader, so the shares add up to less than 100%.`
     );
   }
-  if (!context || !target || !facts2.knows(target)) return;
+  if (!context || !target || !facts3.knows(target)) return;
   if (kind === "insert" || kind === "merge") {
-    const parents = facts2.parents();
+    const parents = facts3.parents();
     const fkPieces = report2.pieces.filter((p) => p.kind === "foreign-key-check").length;
     if (parents.length > fkPieces) {
       const missing = parents.filter((p) => !report2.pieces.some((piece) => piece.name === p.name && p.name));
@@ -27784,7 +28057,7 @@ function addNotes(report2, context, facts2) {
     }
   }
   if (kind === "delete") {
-    const dependents = facts2.dependents();
+    const dependents = facts3.dependents();
     const shown2 = report2.pieces.filter((p) => p.kind === "foreign-key-check" || p.kind === "ri-cascade").length;
     if (dependents.length > shown2) {
       report2.notes.push(`The schema has ${dependents.length} enforced foreign key(s) referencing ${t} (${dependents.map((d) => `${displayKey(d.child)} ON DELETE ${(d.deleteRule ?? "no action").toUpperCase()}`).join("; ")}) but the plan shows ${shown2} check(s) or cascade(s) for them.`);
@@ -27934,12 +28207,12 @@ function classifyHiddenWork(input, context) {
   const containsMain = (id) => mainPath.has(id);
   const mainSub = /* @__PURE__ */ new Set();
   for (const m of mains) for (const x of walk3.subtree(m.id)) mainSub.add(x);
-  const facts2 = new Facts(plan, context, target);
+  const facts3 = new Facts(plan, context, target);
   const labels = /* @__PURE__ */ new Map();
   const causes = /* @__PURE__ */ new Map();
   for (const d of dmls) {
     if (mains.includes(d)) continue;
-    const cause = facts2.causeOfWrite(d, kind, dmls, walk3.subtree(d.id));
+    const cause = facts3.causeOfWrite(d, kind, dmls, walk3.subtree(d.id));
     labels.set(d.id, cause.kind);
     causes.set(d.id, cause);
   }
@@ -27965,7 +28238,7 @@ function classifyHiddenWork(input, context) {
         const sub = walk3.subtree(c);
         const kinds = new Set([...sub].map((x) => labels.get(x)).filter((k2) => k2 !== void 0));
         let k;
-        if (kinds.size === 0) k = facts2.readOnlyKind([...sub].flatMap((x) => ops.get(x)?.objectsRead ?? []));
+        if (kinds.size === 0) k = facts3.readOnlyKind([...sub].flatMap((x) => ops.get(x)?.objectsRead ?? []));
         else if (kinds.size === 1) k = [...kinds][0];
         else {
           const ordered2 = [];
@@ -27991,7 +28264,7 @@ function classifyHiddenWork(input, context) {
   if (valuesInsert) {
     for (const x of mainSub) {
       const op = ops.get(x);
-      if (!mains.includes(op) && !labels.has(x) && op.objectsRead.some((r) => facts2.isParentRead(r))) labels.set(x, "foreign-key-check");
+      if (!mains.includes(op) && !labels.has(x) && op.objectsRead.some((r) => facts3.isParentRead(r))) labels.set(x, "foreign-key-check");
     }
   }
   for (const [id, k] of labels) if (!mains.some((m) => m.id === id)) report2.labels[id] = k;
@@ -28019,7 +28292,7 @@ function classifyHiddenWork(input, context) {
     const cost = memberOps.reduce((sum, x) => sum + (x.ownCost ?? 0), 0);
     const objects = [...new Set(memberOps.flatMap((x) => [...x.objectsRead, ...x.objectsWritten]))];
     const piece = { kind: k, operators: members, cost, share: total ? cost / total : void 0, objects, description: "" };
-    const pieceFacts = { statementKind: kind, target, context, facts: facts2, causes: members.map((x) => causes.get(x)).filter((c) => c !== void 0) };
+    const pieceFacts = { statementKind: kind, target, context, facts: facts3, causes: members.map((x) => causes.get(x)).filter((c) => c !== void 0) };
     describePiece(piece, memberOps, pieceFacts);
     report2.pieces.push(piece);
   }
@@ -28027,7 +28300,7 @@ function classifyHiddenWork(input, context) {
   const own = [...mainSub].filter((x) => !labels.has(x) || mains.some((m) => m.id === x));
   if (own.every((x) => ops.get(x)?.ownCost !== void 0)) report2.mainCost = own.reduce((s, x) => s + ops.get(x).ownCost, 0);
   if (total && report2.mainCost !== void 0) report2.mainShare = report2.mainCost / total;
-  addNotes(report2, context, facts2);
+  addNotes(report2, context, facts3);
   report2.verdict = verdict(report2, mains, total);
   applyLabels(plan, report2);
   return report2;
@@ -29704,25 +29977,25 @@ function schemaExplainContext(model) {
     }
   };
 }
-function factsExplainContext(facts2) {
+function factsExplainContext(facts3) {
   const named = () => [
-    ...(facts2.foreignKeys ?? []).flatMap((fk) => [fk.child, fk.parent]),
-    ...(facts2.triggers ?? []).flatMap((t) => [t.table, ...t.writes]),
-    ...(facts2.mqts ?? []).flatMap((m) => [m.name, ...m.baseTables]),
-    ...(facts2.indexes ?? []).map((i) => i.table),
-    ...Object.keys(facts2.checks ?? {})
+    ...(facts3.foreignKeys ?? []).flatMap((fk) => [fk.child, fk.parent]),
+    ...(facts3.triggers ?? []).flatMap((t) => [t.table, ...t.writes]),
+    ...(facts3.mqts ?? []).flatMap((m) => [m.name, ...m.baseTables]),
+    ...(facts3.indexes ?? []).map((i) => i.table),
+    ...Object.keys(facts3.checks ?? {})
   ];
   return {
-    hasTable: (table) => (facts2.tables ?? named()).some((t) => sameObject(t, table)),
-    foreignKeysOf: (table) => (facts2.foreignKeys ?? []).filter((fk) => sameObject(fk.child, table)),
-    dependentsOf: (table) => (facts2.foreignKeys ?? []).filter((fk) => sameObject(fk.parent, table)),
-    triggersOn: (table) => (facts2.triggers ?? []).filter((t) => sameObject(t.table, table)),
-    mqtsOver: (table) => (facts2.mqts ?? []).filter((m) => m.baseTables.some((b) => sameObject(b, table))).map((m) => ({ name: m.name, refresh: m.refresh })),
-    isMqt: (table) => (facts2.mqts ?? []).some((m) => sameObject(m.name, table)),
+    hasTable: (table) => (facts3.tables ?? named()).some((t) => sameObject(t, table)),
+    foreignKeysOf: (table) => (facts3.foreignKeys ?? []).filter((fk) => sameObject(fk.child, table)),
+    dependentsOf: (table) => (facts3.foreignKeys ?? []).filter((fk) => sameObject(fk.parent, table)),
+    triggersOn: (table) => (facts3.triggers ?? []).filter((t) => sameObject(t.table, table)),
+    mqtsOver: (table) => (facts3.mqts ?? []).filter((m) => m.baseTables.some((b) => sameObject(b, table))).map((m) => ({ name: m.name, refresh: m.refresh })),
+    isMqt: (table) => (facts3.mqts ?? []).some((m) => sameObject(m.name, table)),
     // Without index facts the indexes are unknown, not absent.
-    indexesOf: facts2.indexes ? (table) => facts2.indexes.filter((i) => sameObject(i.table, table)) : void 0,
-    tableOfIndex: (index) => (facts2.indexes ?? []).find((i) => sameObject(i.name, index))?.table,
-    checkConstraintsOn: (table) => Object.entries(facts2.checks ?? {}).find(([t]) => sameObject(t, table))?.[1] ?? 0
+    indexesOf: facts3.indexes ? (table) => facts3.indexes.filter((i) => sameObject(i.table, table)) : void 0,
+    tableOfIndex: (index) => (facts3.indexes ?? []).find((i) => sameObject(i.name, index))?.table,
+    checkConstraintsOn: (table) => Object.entries(facts3.checks ?? {}).find(([t]) => sameObject(t, table))?.[1] ?? 0
   };
 }
 var init_schema_context = __esm({
@@ -30041,14 +30314,14 @@ async function catalogContext(driver, statement, warnings) {
     }
     const [schema, name2] = splitTarget(target, current);
     const table = `${schema}.${name2}`;
-    const facts2 = { foreignKeys: [], triggers: [], mqts: [], indexes: [], checks: {} };
+    const facts3 = { foreignKeys: [], triggers: [], mqts: [], indexes: [], checks: {} };
     const fks = await driver.query(
       "SELECT R.CONSTNAME, R.REFTABSCHEMA, R.REFTABNAME, R.DELETERULE, C.ENFORCED FROM SYSCAT.REFERENCES R LEFT JOIN SYSCAT.TABCONST C ON C.CONSTNAME = R.CONSTNAME AND C.TABSCHEMA = R.TABSCHEMA AND C.TABNAME = R.TABNAME WHERE R.TABSCHEMA = ? AND R.TABNAME = ?",
       [schema, name2]
     );
     const rule = { C: "cascade", N: "set null", R: "restrict", A: "no action" };
     for (const r of fks) {
-      facts2.foreignKeys.push({
+      facts3.foreignKeys.push({
         name: str(r.CONSTNAME).trim(),
         child: table,
         parent: `${str(r.REFTABSCHEMA).trim()}.${str(r.REFTABNAME).trim()}`,
@@ -30068,7 +30341,7 @@ async function catalogContext(driver, statement, warnings) {
         const parts = splitQualifiedName(m[1]);
         return parts.length === 2 ? `${parts[0]}.${parts[1]}` : `${str(r.TRIGSCHEMA).trim()}.${parts[0]}`;
       });
-      facts2.triggers.push({
+      facts3.triggers.push({
         name: `${str(r.TRIGSCHEMA).trim()}.${str(r.TRIGNAME).trim()}`,
         table,
         timing: timing[str(r.TRIGTIME).trim()],
@@ -30081,17 +30354,17 @@ async function catalogContext(driver, statement, warnings) {
       [schema, name2]
     );
     for (const r of mqts) {
-      facts2.mqts.push({ name: `${str(r.TABSCHEMA).trim()}.${str(r.TABNAME).trim()}`, baseTables: [table], refresh: str(r.REFRESH).trim() === "I" ? "immediate" : "deferred" });
+      facts3.mqts.push({ name: `${str(r.TABSCHEMA).trim()}.${str(r.TABNAME).trim()}`, baseTables: [table], refresh: str(r.REFRESH).trim() === "I" ? "immediate" : "deferred" });
     }
-    const tables2 = [table, ...facts2.foreignKeys.map((f) => f.parent)];
+    const tables2 = [table, ...facts3.foreignKeys.map((f) => f.parent)];
     for (const t of tables2) {
       const [ts, tn] = splitTarget(t, current);
       const idx = await driver.query("SELECT INDSCHEMA, INDNAME, UNIQUERULE FROM SYSCAT.INDEXES WHERE TABSCHEMA = ? AND TABNAME = ?", [ts, tn]);
-      for (const r of idx) facts2.indexes.push({ name: `${str(r.INDSCHEMA).trim()}.${str(r.INDNAME).trim()}`, table: t, unique: ["P", "U"].includes(str(r.UNIQUERULE).trim()) });
+      for (const r of idx) facts3.indexes.push({ name: `${str(r.INDSCHEMA).trim()}.${str(r.INDNAME).trim()}`, table: t, unique: ["P", "U"].includes(str(r.UNIQUERULE).trim()) });
     }
     const checks = await driver.query("SELECT COUNT(*) AS N FROM SYSCAT.CHECKS WHERE TABSCHEMA = ? AND TABNAME = ? AND TYPE = 'C'", [schema, name2]);
-    facts2.checks[table] = num(checks[0]?.N) ?? 0;
-    return factsExplainContext(facts2);
+    facts3.checks[table] = num(checks[0]?.N) ?? 0;
+    return factsExplainContext(facts3);
   } catch (err) {
     const e = describeDb2Error(err);
     warnings.push({ code: "catalog-unavailable", message: `Could not read the catalog to name constraints, triggers and MQTs (${e.message}); the plan is classified from its shape only.` });
@@ -42017,13 +42290,13 @@ function statementText2(model, stmt) {
   return out;
 }
 function schemaFacts(file) {
-  const facts2 = /* @__PURE__ */ new Map();
-  if (!file) return facts2;
+  const facts3 = /* @__PURE__ */ new Map();
+  if (!file) return facts3;
   const model = file;
   const add = (key, fact) => {
-    const list = facts2.get(key);
+    const list = facts3.get(key);
     if (list) list.push(fact);
-    else facts2.set(key, [fact]);
+    else facts3.set(key, [fact]);
   };
   const inLoop = statementsInBulkLoops(model);
   const kept = model.code ? void 0 : SCRIPT_FACTS;
@@ -42039,6 +42312,7 @@ function schemaFacts(file) {
   for (const e of model.code?.entities ?? []) {
     const table = e.table ? `${e.table.schema ? `${e.table.schema}.` : ""}${e.table.name}` : "";
     add(ormClassKey(e.name), `entity ${e.package ?? ""} ${table}${e.identity ? " identity" : ""}${e.extends ? ` extends ${e.extends}` : ""}${e.mappedSuperclass ? " mapped superclass" : ""}`);
+    if (e.mapper) for (const [method, sql] of Object.entries(e.mapper)) add(ormClassKey(e.name), `mapper ${method} ${sql}`);
     if (e.table) add(parsedName(e.table.name), `entity ${e.package ?? ""} ${e.name}`);
   }
   for (const e of model.code?.executions ?? []) {
@@ -42055,7 +42329,7 @@ function schemaFacts(file) {
     if (names3.length === 0) add("*", fact);
     for (const ref of names3) add(ref.name.name, fact);
   }
-  return facts2;
+  return facts3;
 }
 function factOf(model, stmt, inLoop) {
   if (DDL_KINDS.has(stmt.kind)) return statementText2(model, stmt).replace(/\s+/g, " ");
@@ -42123,6 +42397,7 @@ function fileNames(model) {
     }
   });
   for (const e of model.code?.executions ?? []) if (e.ormClass) mentioned.add(ormClassKey(e.ormClass.name));
+  for (const e of model.code?.executions ?? []) for (const id of e.mapperStatement ?? []) mentioned.add(ormClassKey(id.split(".").slice(-2, -1)[0] ?? ""));
   const entities = /* @__PURE__ */ new Map();
   for (const e of model.code?.entities ?? []) {
     const key = ormClassKey(e.name);
@@ -43036,7 +43311,7 @@ var init_disk_files = __esm({
     init_skip_notices();
     SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
     ORM_HINT = /\b(?:sqlalchemy|flask_sqlalchemy|__tablename__|sequelize|bulkCreate|models|persist|EntityManager|MappedSuperclass|hibernate|saveAll|crud)\b|@Entity\b|(?:dao|repository|repositories|repo|services?|mappers?|stores?|gateways?)\b|\b(?:from|import)[ \t]+[\w.]{0,200}\bdb\b/i;
-    usesJavaOrm = (text2) => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b/.test(text2);
+    usesJavaOrm = (text2) => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/.test(text2);
     DiskFiles = class {
       constructor(state, diagnostics, configuration2) {
         this.state = state;
@@ -43109,7 +43384,10 @@ var init_disk_files = __esm({
         const java = s.workspace.sourcesOf("java");
         const batching = java.length > 0 ? hibernateBatchingFolders(java, inputs) : /* @__PURE__ */ new Map();
         const rereadJava = s.workspace.setHibernateBatching(batching, usesJavaOrm);
-        for (const [folder, b] of batching) s.log("info", `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? "not set"}`);
+        for (const [folder, b] of batching) {
+          if (!b.mybatisOnly) s.log("info", `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? "not set"}`);
+          if (b.mybatisBatch) s.log("info", `MyBatis configuration of ${folder}: ${b.mybatisBatch} sets the BATCH executor`);
+        }
         const js = [...s.workspace.sourcesOf("javascript"), ...s.workspace.sourcesOf("typescript")];
         const sequelize = js.length > 0 ? sequelizeDb2Folders(js, inputs) : /* @__PURE__ */ new Map();
         const rereadJs = s.workspace.setSequelizeDb2Folders(new Set(sequelize.keys()), usesSequelizeModels);
