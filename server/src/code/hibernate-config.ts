@@ -22,20 +22,12 @@ export function hibernateUnbatched(config: HibernateBatching | undefined): boole
 export function mybatisBatchIn(name: string, text: string): boolean {
   if (!/^application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/.test(name) || !/mybatis/i.test(text)) return false;
   if (/\.properties$/.test(name)) return /^[ \t]*mybatis\.(?:executor-?type|executorType|configuration\.default-?executor-?type|configuration\.defaultExecutorType)[ \t]*[=:][ \t]*batch[ \t]*$/im.test(text);
-  const stack: { indent: number; key: string }[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (/^---/.test(line)) {
-      stack.length = 0;
-      continue;
-    }
-    const entry = yamlEntry(line);
-    if (!entry) continue;
-    while (stack.length > 0 && stack[stack.length - 1].indent >= entry.indent) stack.pop();
-    stack.push({ indent: entry.indent, key: entry.key });
-    const path = stack.map((s) => s.key).join('.').toLowerCase();
-    if (/^mybatis\.(?:executor-?type|configuration\.default-?executor-?type)$/.test(path) && /^["']?batch["']?$/i.test(entry.value)) return true;
-  }
-  return false;
+  let batch = false;
+  forEachYamlKey(text, (path, value) => {
+    batch = /^mybatis\.(?:executor-?type|configuration\.default-?executor-?type)$/i.test(path) && /^["']?batch["']?$/i.test(value);
+    return batch;
+  });
+  return batch;
 }
 
 /** Files that may hold Hibernate's configuration, by name. */
@@ -75,6 +67,18 @@ export function hibernateBatchSizeIn(name: string, text: string): { batchSize: n
   // of it written dotted, `"[hibernate.jdbc.batch_size]"` as Spring writes a key holding dots).
   const sizes: number[] = [];
   let jpa = false;
+  forEachYamlKey(text, (path, value) => {
+    if (/^spring\.(?:jpa|datasource)\b/.test(path)) jpa = true;
+    if (/(?:^|\.)hibernate\.jdbc\.batch[_-]size$/.test(path) && value !== '') sizes.push(sizeOf(value.replace(/^["']|["']$/g, '')));
+  });
+  return jpa || sizes.length > 0 ? { batchSize: largest(sizes) } : undefined;
+}
+
+/**
+ * Each key of a YAML text with the keys it is nested in, joined with dots (`spring.jpa.properties.hibernate`), and its
+ * value; a document separator (`---`) starts again at the top. Stops when `visit` returns true.
+ */
+function forEachYamlKey(text: string, visit: (path: string, value: string) => boolean | void): void {
   const stack: { indent: number; key: string }[] = [];
   for (const line of text.split(/\r?\n/)) {
     if (/^---/.test(line)) {
@@ -83,14 +87,10 @@ export function hibernateBatchSizeIn(name: string, text: string): { batchSize: n
     }
     const entry = yamlEntry(line);
     if (!entry) continue;
-    const { indent, value } = entry;
-    while (stack.length > 0 && stack[stack.length - 1].indent >= indent) stack.pop();
-    stack.push({ indent, key: entry.key });
-    const path = stack.map((s) => s.key).join('.');
-    if (/^spring\.(?:jpa|datasource)\b/.test(path)) jpa = true;
-    if (/(?:^|\.)hibernate\.jdbc\.batch[_-]size$/.test(path) && value !== '') sizes.push(sizeOf(value.replace(/^["']|["']$/g, '')));
+    while (stack.length > 0 && stack[stack.length - 1].indent >= entry.indent) stack.pop();
+    stack.push({ indent: entry.indent, key: entry.key });
+    if (visit(stack.map((s) => s.key).join('.'), entry.value) === true) return;
   }
-  return jpa || sizes.length > 0 ? { batchSize: largest(sizes) } : undefined;
 }
 
 /**

@@ -30,6 +30,8 @@ import type { OrmEntity } from '../../code-model/types';
 import { insertText, type InsertTarget, type MappedTable } from './python-sqlalchemy-inserts';
 import { hibernateUnbatched } from '../hibernate-config';
 import { conditionsRunningIt, parentOf } from '../parents';
+import { ReadScoped } from '../read-scope';
+import { JAVA_PACKAGE, javaImports, qualifiedCandidates, type JavaImports } from './java-imports';
 import type { HibernateBatching } from '../../code-model/types';
 
 /** The calls that run a JPA or Hibernate query: with FlushMode AUTO, a flush of what the query reads first (jpaQueryRun). */
@@ -65,23 +67,17 @@ interface FileFacts {
   /** The transactions each function opens and commits itself (demarcated), by the function's start. */
   demarcations?: Map<number, Map<string, Demarcation>>;
   /** The file's package and imports (classOrigins), read from its text when an insert first asks. */
-  origins?: { package?: string; single: Map<string, string>; wildcards: string[] };
+  origins?: JavaImports;
 }
 
 let facts: FileFacts | undefined;
 
 /** The Hibernate configuration of the project of the file being read (withHibernateConfiguration). */
-let configuration: HibernateBatching | undefined;
+const configuration = new ReadScoped<HibernateBatching | undefined>(undefined);
 
 /** Reads a file with its project's Hibernate configuration (undefined: none found) in effect for its ORM calls. */
 export function withHibernateConfiguration<T>(config: HibernateBatching | undefined, read: () => T): T {
-  const before = configuration;
-  configuration = config;
-  try {
-    return read();
-  } finally {
-    configuration = before;
-  }
+  return configuration.run(config, read);
 }
 
 function factsOf(ev: Evaluator): FileFacts {
@@ -204,7 +200,7 @@ function entitiesOf(root: Node, ev: Evaluator, f: FileFacts): Map<string, Entity
 export function javaEntities(root: Node, ev: Evaluator): OrmEntity[] {
   const source = ev.source;
   if (!/@(?:Entity|MappedSuperclass)\b/.test(source)) return [];
-  const pkg = PACKAGE.exec(source)?.[1] ?? '';
+  const pkg = JAVA_PACKAGE.exec(source)?.[1] ?? '';
   const out: OrmEntity[] = [];
   for (const cls of root.descendantsOfType('class_declaration')) {
     if (!cls) continue;
@@ -232,8 +228,6 @@ export function javaEntities(root: Node, ev: Evaluator): OrmEntity[] {
   return out;
 }
 
-const PACKAGE = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
-const IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
 
 /**
  * The qualified names a class used in the file may be (SqlExecution.ormClass.from): the name as written when
@@ -242,20 +236,9 @@ const IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
  */
 function classOrigins(name: string, written: string, f: FileFacts): string[] | undefined {
   if (written.includes('.')) return [written];
-  if (!f.origins) {
-    const single = new Map<string, string>();
-    const wildcards: string[] = [];
-    for (const m of f.source.matchAll(IMPORT)) {
-      if (m[2]) wildcards.push(m[1]);
-      else single.set(m[1].slice(m[1].lastIndexOf('.') + 1), m[1]);
-    }
-    f.origins = { package: PACKAGE.exec(f.source)?.[1], single, wildcards };
-  }
-  const { package: pkg, single, wildcards } = f.origins;
-  const imported = single.get(name);
-  if (imported) return [imported];
-  if (pkg === undefined) return undefined;
-  return [`${pkg}.${name}`, ...wildcards.map((w) => `${w}.${name}`)];
+  f.origins ??= javaImports(f.source);
+  if (f.origins.package === undefined && !f.origins.single.has(name)) return undefined;
+  return qualifiedCandidates(name, f.origins);
 }
 
 function annotationsOf(node: Node): Node[] {
@@ -507,7 +490,7 @@ export function classifyJpa(ctx: CallContext, ev: Evaluator): ApiEvent[] | undef
       // Else the class names the table where the call shows it (`new Order(…)`, the declaration `Order o`), else the
       // persisted expression does.
       const target: InsertTarget = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args[0] };
-      const perCall = entity?.identity ? 'identity' as const : orm.kind === 'spring-data' && !transactional(call.node) && !heldAroundLoop(ctx, f) ? 'transaction' as const : hibernateUnbatched(configuration) ? 'unbatched' as const : undefined;
+      const perCall = entity?.identity ? 'identity' as const : orm.kind === 'spring-data' && !transactional(call.node) && !heldAroundLoop(ctx, f) ? 'transaction' as const : hibernateUnbatched(configuration.current) ? 'unbatched' as const : undefined;
       // The class, for the engine to settle its table and id from the workspace's entities (not needed once IDENTITY).
       const written = made.node?.parent?.type === 'scoped_type_identifier' ? made.node.parent.text.replace(/\s+/g, '') : made.name;
       const origins = made.name && !entity?.identity ? classOrigins(made.name, written ?? made.name, f) : undefined;
@@ -526,7 +509,7 @@ export function classifyJpa(ctx: CallContext, ev: Evaluator): ApiEvent[] | undef
         ...(atFlush ? { atFlush: true } : {}),
         ...(perCall ? { ormPerCall: perCall } : {}),
         ...(ormClass ? { ormClass } : {}),
-        ...(configuration ? { ormConfig: configuration } : {}),
+        ...(configuration.current ? { ormConfig: configuration.current } : {}),
       }];
     }
     default:
@@ -546,7 +529,7 @@ function savedAll(ctx: CallContext, ev: Evaluator, f: FileFacts, connection: str
   const cls = newEntitiesOf(call.args[0], call.node, ev);
   if (!cls) return [];
   const entity = entitiesOf(call.node.tree.rootNode, ev, f).get(cls.text);
-  const perCall = entity?.identity ? 'identity' as const : hibernateUnbatched(configuration) ? 'unbatched' as const : undefined;
+  const perCall = entity?.identity ? 'identity' as const : hibernateUnbatched(configuration.current) ? 'unbatched' as const : undefined;
   if (!perCall) return [];
   const target: InsertTarget = entity?.table ? { table: entity.table } : { expression: cls };
   const start = call.node.startIndex;
@@ -561,7 +544,7 @@ function savedAll(ctx: CallContext, ev: Evaluator, f: FileFacts, connection: str
     batched: false,
     construct: 'orm',
     ormPerCall: perCall,
-    ...(configuration ? { ormConfig: configuration } : {}),
+    ...(configuration.current ? { ormConfig: configuration.current } : {}),
     ownLoop: { span: { start, end: call.node.endIndex }, kind: `${call.name}()`, line },
   }];
 }

@@ -33,6 +33,8 @@ import type { Node } from 'web-tree-sitter';
 import { simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import type { OrmEntity } from '../../code-model/types';
 import type { HostText, TextPiece } from '../sqltext';
+import { JAVA_PACKAGE, javaImports, qualifiedCandidates, type JavaImports } from './java-imports';
+import { ReadScoped } from '../read-scope';
 
 /** The file names MyBatis: its calls are read here. */
 export const MYBATIS_FILE = /\borg\.apache\.ibatis\b|\bmybatis\b/i;
@@ -57,30 +59,23 @@ interface FileFacts {
   tree: object;
   /** Interface name → method → its @Insert. */
   mappers: Map<string, Map<string, MapperInsert>>;
-  pkg?: string;
   /** A Spring SqlSessionTemplate built with ExecutorType.BATCH: every mapper call of the file is batched. */
   batchTemplate: boolean;
   types: Map<string, string | undefined>;
   /** Per method (by its start): whether it names ExecutorType.BATCH (inBatchSession). */
   batchMethods: Map<number, boolean>;
-  /** The file's single-type and wildcard imports (qualifiedNames), read when an unresolved call first asks. */
-  imports?: { single: Map<string, string>; wildcards: string[] };
+  /** The file's package and imports (java-imports.ts), read when an unresolved call first asks. */
+  imports?: JavaImports;
 }
 
 let facts: FileFacts | undefined;
 
 /** The configuration file of the project of the file being read that sets MyBatis's executor to BATCH, if any. */
-let projectBatch: string | undefined;
+const projectBatch = new ReadScoped<string | undefined>(undefined);
 
 /** Reads a file with its project's MyBatis BATCH setting (HibernateBatching.mybatisBatch) in effect for its calls. */
 export function withMybatisBatch<T>(file: string | undefined, read: () => T): T {
-  const before = projectBatch;
-  projectBatch = file;
-  try {
-    return read();
-  } finally {
-    projectBatch = before;
-  }
+  return projectBatch.run(file, read);
 }
 
 function factsOf(root: Node, ev: Evaluator): FileFacts {
@@ -94,7 +89,6 @@ function factsOf(root: Node, ev: Evaluator): FileFacts {
     source: ev.source,
     tree: root.tree,
     mappers,
-    pkg: PACKAGE.exec(ev.source)?.[1],
     batchTemplate: /\bnew\s+SqlSessionTemplate\s*\([^;]{0,300}ExecutorType\s*\.\s*BATCH\b/.test(ev.source),
     types: new Map(),
     batchMethods: new Map(),
@@ -102,8 +96,6 @@ function factsOf(root: Node, ev: Evaluator): FileFacts {
   return facts;
 }
 
-const PACKAGE = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
-const IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
 
 /** The interfaces of a tree with @Insert methods (org.apache.ibatis.annotations.Insert), each method's parts. */
 function mapperInterfaces(root: Node): { name: string; methods: Map<string, MapperInsert> }[] {
@@ -149,7 +141,7 @@ function annotationParts(annotation: Node): Node[] | undefined {
 export function javaMappers(root: Node, ev: Evaluator): OrmEntity[] {
   const source = ev.source;
   if (!/@Insert\b/.test(source) || !MYBATIS_FILE.test(source)) return [];
-  const pkg = PACKAGE.exec(source)?.[1] ?? '';
+  const pkg = JAVA_PACKAGE.exec(source)?.[1] ?? '';
   const out: OrmEntity[] = [];
   for (const { name, methods } of mapperInterfaces(root)) {
     const inserts: Record<string, string> = {};
@@ -251,23 +243,6 @@ function inBatchSession(call: Node, f: FileFacts): boolean {
 
 const BATCH = /\bExecutorType\s*\.\s*BATCH\b/;
 
-/** The qualified names the file may mean by an interface it names (single-type import, else its package, wildcards). */
-function qualifiedNames(name: string, f: FileFacts): string[] {
-  if (!f.imports) {
-    const single = new Map<string, string>();
-    const wildcards: string[] = [];
-    for (const m of f.source.matchAll(IMPORT)) {
-      if (m[2]) wildcards.push(m[1]);
-      else single.set(m[1].slice(m[1].lastIndexOf('.') + 1), m[1]);
-    }
-    f.imports = { single, wildcards };
-  }
-  const { single, wildcards } = f.imports;
-  const imported = single.get(name);
-  if (imported) return [imported];
-  return [f.pkg ? `${f.pkg}.${name}` : name, ...wildcards.map((w) => `${w}.${name}`)];
-}
-
 /**
  * The events of a MyBatis call in a file that names MyBatis (MYBATIS_FILE), or undefined for a call this module does
  * not read: a mapper method with an @Insert (`m.insertOrder(o)`), `sqlSession.insert("ns.id", o)`. `jdbcName`: the
@@ -285,7 +260,7 @@ export function classifyMybatis(ctx: CallContext, ev: Evaluator, jdbcName: boole
     const id = call.args[0].type === 'string_literal' ? ev.evaluate(call.args[0]) : undefined;
     const idText = id?.pieces.every((p) => p.kind === 'text') ? id.pieces.map((p) => (p.kind === 'text' ? p.text : '')).join('') : undefined;
     if (!idText || !/^[\w$.]+$/.test(idText)) return undefined;
-    if (projectBatch !== undefined || f.batchTemplate || inBatchSession(call.node, f)) return [];
+    if (projectBatch.current !== undefined || f.batchTemplate || inBatchSession(call.node, f)) return [];
     const dot = idText.lastIndexOf('.');
     const iface = dot > 0 ? idText.slice(idText.lastIndexOf('.', dot - 1) + 1, dot) : undefined;
     const local = iface ? f.mappers.get(iface)?.get(idText.slice(dot + 1)) : undefined;
@@ -296,9 +271,9 @@ export function classifyMybatis(ctx: CallContext, ev: Evaluator, jdbcName: boole
   const local = f.mappers.get(type)?.get(call.name);
   // Another file's interface: a type named like a mapper (the engine finds its statement, if it has one).
   if (!local && (jdbcName || !/Mapper$|Dao$|DAO$/.test(type) || OTHER_MAPPER.test(type))) return undefined;
-  if (projectBatch !== undefined || f.batchTemplate || inBatchSession(call.node, f)) return local ? [] : undefined;
+  if (projectBatch.current !== undefined || f.batchTemplate || inBatchSession(call.node, f)) return local ? [] : undefined;
   const connection = simpleName(call.receiver) ?? call.receiver.text.replace(/\s+/g, '');
-  return mapperEvents(local, local ? undefined : qualifiedNames(type, f).map((q) => `${q}.${call.name}`), connection, ev);
+  return mapperEvents(local, local ? undefined : qualifiedCandidates(type, (f.imports ??= javaImports(f.source))).map((q) => `${q}.${call.name}`), connection, ev);
 }
 
 function mapperEvents(local: MapperInsert | undefined, ids: string[] | undefined, connection: string, ev: Evaluator): ApiEvent[] | undefined {

@@ -8,6 +8,7 @@ import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '.
 import { applyFormat, concatenate, decodeQuoted } from '../literals';
 import { looksLikeSql, type HostText } from '../sqltext';
 import { classifyJpa, javaEntities, JPA_CALLS, withHibernateConfiguration } from './java-jpa';
+import { ReadScoped } from '../read-scope';
 import { classifyMybatis, javaMappers, MAPPER_VARIABLE, MYBATIS_FILE, withMybatisBatch } from './java-mybatis';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
@@ -21,7 +22,7 @@ const JAVA_CALLS = new Set([
 const JPA_CALL_SET = new Set(JPA_CALLS);
 
 /** The file being read names MyBatis: any method call may be a mapper's (java-mybatis.ts). */
-let readingMybatis = false;
+const readingMybatis = new ReadScoped(false);
 
 export const javaAdapter: LanguageAdapter = {
   grammar: 'java',
@@ -76,7 +77,7 @@ export const javaAdapter: LanguageAdapter = {
     return { variables, classes: [...new Set(classes)] };
   },
   interestingCall(name) {
-    return JAVA_CALLS.has(name) || readingMybatis;
+    return JAVA_CALLS.has(name) || readingMybatis.current;
   },
   callSite(node) {
     const name = node.childForFieldName('name');
@@ -145,7 +146,7 @@ export const javaAdapter: LanguageAdapter = {
   },
 
   classify(ctx, ev) {
-    return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : undefined) ?? (readingMybatis ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : undefined) ?? classifyJava(ctx, ev);
+    return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : undefined) ?? (readingMybatis.current ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : undefined) ?? classifyJava(ctx, ev);
   },
 
   commentText: cStyleCommentText,
@@ -167,13 +168,7 @@ export const javaLanguage: HostLanguage = {
     // (A service that is handed a mapper names no MyBatis: `private final OrderMapper orderMapper;` is enough, the
     // engine settling its calls by the workspace's mapper interfaces; java-mybatis.ts classifyMybatis.)
     const mybatis = MYBATIS_FILE.test(source.text) || MAPPER_VARIABLE.test(source.text);
-    const before = readingMybatis;
-    readingMybatis = mybatis;
-    try {
-      return readJava(source, env, mybatis);
-    } finally {
-      readingMybatis = before;
-    }
+    return readingMybatis.run(mybatis, () => readJava(source, env, mybatis));
   },
 };
 

@@ -4,6 +4,7 @@
 // session.add / add_all / merge of a mapped class's instance (python-sqlalchemy-inserts.ts), flush, commit, and 1.x's
 // library-level autocommit. Flask-SQLAlchemy (`db = SQLAlchemy(app)`, or `from app import db` used as one) is read
 // the same way: `db.session` is a session, `db.insert` / `db.text` are SQLAlchemy's. Also the per-file state the Python front end keeps: the imports and the names SQLAlchemy made.
+import { ReadScoped } from '../read-scope';
 import type { Node } from 'web-tree-sitter';
 import { plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import { looksLikeSql } from '../sqltext';
@@ -95,28 +96,23 @@ export interface PythonRead {
   importLines: () => readonly PythonImportLine[];
 }
 
-let reading: PythonRead | undefined;
+const reading = new ReadScoped<PythonRead | undefined>(undefined);
 
 export function withPythonRead<T>(read: PythonRead, run: () => T): T {
-  const before = reading;
-  reading = read;
-  try {
-    return run();
-  } finally {
-    reading = before;
-  }
+  return reading.run(read, run);
 }
 
 /** The import lines of the evaluator's file: the read's, else read from its text (the adapter used on its own). */
 function importLinesOf(ev: Evaluator): string | readonly PythonImportLine[] {
-  return reading !== undefined && reading.text === ev.source ? reading.importLines() : ev.source;
+  const read = reading.current;
+  return read !== undefined && read.text === ev.source ? read.importLines() : ev.source;
 }
 
 export function fileOf(ev: Evaluator): PythonFile {
   let file = files.get(ev);
   if (!file) {
     const imports = pythonImports(importLinesOf(ev));
-    const flask = flaskDbNames(ev.source, imports, reading?.db2Shown ?? false);
+    const flask = flaskDbNames(ev.source, imports, reading.current?.db2Shown ?? false);
     file = {
       imports: flask.size > 0 ? throughFlaskDb(imports, flask) : imports,
       sqlalchemy: imports.imports('sqlalchemy') || imports.imports('flask_sqlalchemy') || flask.size > 0,
