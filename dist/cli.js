@@ -16397,20 +16397,12 @@ function hibernateUnbatched(config) {
 function mybatisBatchIn(name2, text2) {
   if (!/^application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/.test(name2) || !/mybatis/i.test(text2)) return false;
   if (/\.properties$/.test(name2)) return /^[ \t]*mybatis\.(?:executor-?type|executorType|configuration\.default-?executor-?type|configuration\.defaultExecutorType)[ \t]*[=:][ \t]*batch[ \t]*$/im.test(text2);
-  const stack = [];
-  for (const line of text2.split(/\r?\n/)) {
-    if (/^---/.test(line)) {
-      stack.length = 0;
-      continue;
-    }
-    const entry = yamlEntry(line);
-    if (!entry) continue;
-    while (stack.length > 0 && stack[stack.length - 1].indent >= entry.indent) stack.pop();
-    stack.push({ indent: entry.indent, key: entry.key });
-    const path = stack.map((s) => s.key).join(".").toLowerCase();
-    if (/^mybatis\.(?:executor-?type|configuration\.default-?executor-?type)$/.test(path) && /^["']?batch["']?$/i.test(entry.value)) return true;
-  }
-  return false;
+  let batch = false;
+  forEachYamlKey(text2, (path, value) => {
+    batch = /^mybatis\.(?:executor-?type|configuration\.default-?executor-?type)$/i.test(path) && /^["']?batch["']?$/i.test(value);
+    return batch;
+  });
+  return batch;
 }
 function hibernateBatchSizeIn(name2, text2) {
   if (/\.xml$/.test(name2)) {
@@ -16434,6 +16426,13 @@ function hibernateBatchSizeIn(name2, text2) {
   }
   const sizes = [];
   let jpa = false;
+  forEachYamlKey(text2, (path, value) => {
+    if (/^spring\.(?:jpa|datasource)\b/.test(path)) jpa = true;
+    if (/(?:^|\.)hibernate\.jdbc\.batch[_-]size$/.test(path) && value !== "") sizes.push(sizeOf(value.replace(/^["']|["']$/g, "")));
+  });
+  return jpa || sizes.length > 0 ? { batchSize: largest(sizes) } : void 0;
+}
+function forEachYamlKey(text2, visit) {
   const stack = [];
   for (const line of text2.split(/\r?\n/)) {
     if (/^---/.test(line)) {
@@ -16442,14 +16441,10 @@ function hibernateBatchSizeIn(name2, text2) {
     }
     const entry = yamlEntry(line);
     if (!entry) continue;
-    const { indent, value } = entry;
-    while (stack.length > 0 && stack[stack.length - 1].indent >= indent) stack.pop();
-    stack.push({ indent, key: entry.key });
-    const path = stack.map((s) => s.key).join(".");
-    if (/^spring\.(?:jpa|datasource)\b/.test(path)) jpa = true;
-    if (/(?:^|\.)hibernate\.jdbc\.batch[_-]size$/.test(path) && value !== "") sizes.push(sizeOf(value.replace(/^["']|["']$/g, "")));
+    while (stack.length > 0 && stack[stack.length - 1].indent >= entry.indent) stack.pop();
+    stack.push({ indent: entry.indent, key: entry.key });
+    if (visit(stack.map((s) => s.key).join("."), entry.value) === true) return;
   }
-  return jpa || sizes.length > 0 ? { batchSize: largest(sizes) } : void 0;
 }
 function yamlEntry(line) {
   let at = 0;
@@ -20077,15 +20072,60 @@ var init_python_sqlalchemy_inserts = __esm({
   }
 });
 
+// server/src/code/read-scope.ts
+var ReadScoped;
+var init_read_scope = __esm({
+  "server/src/code/read-scope.ts"() {
+    "use strict";
+    ReadScoped = class {
+      constructor(value) {
+        this.value = value;
+      }
+      value;
+      get current() {
+        return this.value;
+      }
+      /** Runs `read` with `value` in effect, restoring the value before it (reads may nest: a file read for another's). */
+      run(value, read) {
+        const before = this.value;
+        this.value = value;
+        try {
+          return read();
+        } finally {
+          this.value = before;
+        }
+      }
+    };
+  }
+});
+
+// server/src/code/languages/java-imports.ts
+function javaImports(source) {
+  const single2 = /* @__PURE__ */ new Map();
+  const wildcards = [];
+  for (const m of source.matchAll(IMPORT)) {
+    if (m[2]) wildcards.push(m[1]);
+    else single2.set(m[1].slice(m[1].lastIndexOf(".") + 1), m[1]);
+  }
+  return { package: JAVA_PACKAGE.exec(source)?.[1], single: single2, wildcards };
+}
+function qualifiedCandidates(name2, imports) {
+  const imported = imports.single.get(name2);
+  if (imported) return [imported];
+  return [imports.package ? `${imports.package}.${name2}` : name2, ...imports.wildcards.map((w) => `${w}.${name2}`)];
+}
+var JAVA_PACKAGE, IMPORT;
+var init_java_imports = __esm({
+  "server/src/code/languages/java-imports.ts"() {
+    "use strict";
+    JAVA_PACKAGE = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
+    IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
+  }
+});
+
 // server/src/code/languages/java-jpa.ts
 function withHibernateConfiguration(config, read) {
-  const before = configuration;
-  configuration = config;
-  try {
-    return read();
-  } finally {
-    configuration = before;
-  }
+  return configuration.run(config, read);
 }
 function factsOf(ev) {
   if (facts?.source !== ev.source) facts = { source: ev.source, types: /* @__PURE__ */ new Map(), hibernate: /\borg\.hibernate\b/.test(ev.source), spring: /\borg\.springframework\b|\b(?:javax|jakarta)\.persistence\b/.test(ev.source) };
@@ -20165,7 +20205,7 @@ function entitiesOf(root, ev, f) {
 function javaEntities(root, ev) {
   const source = ev.source;
   if (!/@(?:Entity|MappedSuperclass)\b/.test(source)) return [];
-  const pkg = PACKAGE.exec(source)?.[1] ?? "";
+  const pkg = JAVA_PACKAGE.exec(source)?.[1] ?? "";
   const out = [];
   for (const cls of root.descendantsOfType("class_declaration")) {
     if (!cls) continue;
@@ -20194,20 +20234,9 @@ function javaEntities(root, ev) {
 }
 function classOrigins(name2, written, f) {
   if (written.includes(".")) return [written];
-  if (!f.origins) {
-    const single3 = /* @__PURE__ */ new Map();
-    const wildcards2 = [];
-    for (const m of f.source.matchAll(IMPORT)) {
-      if (m[2]) wildcards2.push(m[1]);
-      else single3.set(m[1].slice(m[1].lastIndexOf(".") + 1), m[1]);
-    }
-    f.origins = { package: PACKAGE.exec(f.source)?.[1], single: single3, wildcards: wildcards2 };
-  }
-  const { package: pkg, single: single2, wildcards } = f.origins;
-  const imported = single2.get(name2);
-  if (imported) return [imported];
-  if (pkg === void 0) return void 0;
-  return [`${pkg}.${name2}`, ...wildcards.map((w) => `${w}.${name2}`)];
+  f.origins ??= javaImports(f.source);
+  if (f.origins.package === void 0 && !f.origins.single.has(name2)) return void 0;
+  return qualifiedCandidates(name2, f.origins);
 }
 function annotationsOf(node) {
   const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
@@ -20377,7 +20406,7 @@ function classifyJpa(ctx, ev) {
       if (!made) return void 0;
       const entity = made.name ? entitiesOf(call.node.tree.rootNode, ev, f).get(made.name) : void 0;
       const target = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args[0] };
-      const perCall = entity?.identity ? "identity" : orm.kind === "spring-data" && !transactional(call.node) && !heldAroundLoop(ctx, f) ? "transaction" : hibernateUnbatched(configuration) ? "unbatched" : void 0;
+      const perCall = entity?.identity ? "identity" : orm.kind === "spring-data" && !transactional(call.node) && !heldAroundLoop(ctx, f) ? "transaction" : hibernateUnbatched(configuration.current) ? "unbatched" : void 0;
       const written = made.node?.parent?.type === "scoped_type_identifier" ? made.node.parent.text.replace(/\s+/g, "") : made.name;
       const origins = made.name && !entity?.identity ? classOrigins(made.name, written ?? made.name, f) : void 0;
       const ormClass = made.name && !entity?.identity ? { name: made.name, ...origins ? { from: origins } : {} } : void 0;
@@ -20393,7 +20422,7 @@ function classifyJpa(ctx, ev) {
         ...atFlush ? { atFlush: true } : {},
         ...perCall ? { ormPerCall: perCall } : {},
         ...ormClass ? { ormClass } : {},
-        ...configuration ? { ormConfig: configuration } : {}
+        ...configuration.current ? { ormConfig: configuration.current } : {}
       }];
     }
     default:
@@ -20406,7 +20435,7 @@ function savedAll(ctx, ev, f, connection) {
   const cls = newEntitiesOf(call.args[0], call.node, ev);
   if (!cls) return [];
   const entity = entitiesOf(call.node.tree.rootNode, ev, f).get(cls.text);
-  const perCall = entity?.identity ? "identity" : hibernateUnbatched(configuration) ? "unbatched" : void 0;
+  const perCall = entity?.identity ? "identity" : hibernateUnbatched(configuration.current) ? "unbatched" : void 0;
   if (!perCall) return [];
   const target = entity?.table ? { table: entity.table } : { expression: cls };
   const start = call.node.startIndex;
@@ -20420,7 +20449,7 @@ function savedAll(ctx, ev, f, connection) {
     batched: false,
     construct: "orm",
     ormPerCall: perCall,
-    ...configuration ? { ormConfig: configuration } : {},
+    ...configuration.current ? { ormConfig: configuration.current } : {},
     ownLoop: { span: { start, end: call.node.endIndex }, kind: `${call.name}()`, line }
   }];
 }
@@ -20509,7 +20538,7 @@ function runsBeforeLoop(call) {
   }
   return false;
 }
-var QUERY_RUNS, QUERY_RUN_SET, JPA_CALLS, facts, configuration, REPOSITORY_TYPE, REPOSITORY_NAME, PACKAGE, IMPORT, FUNCTION_TYPES, CONDITIONAL_TYPES, AS_WRITTEN, JAVA_IFS, JAVA_SCOPES, FLUSH_MODE_OFF;
+var QUERY_RUNS, QUERY_RUN_SET, JPA_CALLS, facts, configuration, REPOSITORY_TYPE, REPOSITORY_NAME, FUNCTION_TYPES, CONDITIONAL_TYPES, AS_WRITTEN, JAVA_IFS, JAVA_SCOPES, FLUSH_MODE_OFF;
 var init_java_jpa = __esm({
   "server/src/code/languages/java-jpa.ts"() {
     "use strict";
@@ -20517,13 +20546,14 @@ var init_java_jpa = __esm({
     init_python_sqlalchemy_inserts();
     init_hibernate_config();
     init_parents();
+    init_read_scope();
+    init_java_imports();
     QUERY_RUNS = ["getResultList", "getSingleResult", "getSingleResultOrNull", "getResultStream", "list", "uniqueResult", "uniqueResultOptional"];
     QUERY_RUN_SET = new Set(QUERY_RUNS);
     JPA_CALLS = ["persist", "merge", "save", "saveAndFlush", "saveAll", "saveAllAndFlush", "flush", "commit", ...QUERY_RUNS];
+    configuration = new ReadScoped(void 0);
     REPOSITORY_TYPE = /(?:Repository|Repo)$/;
     REPOSITORY_NAME = /(?:^r|R)epo(?:sitory)?$/;
-    PACKAGE = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
-    IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
     FUNCTION_TYPES = /* @__PURE__ */ new Set(["method_declaration", "constructor_declaration", "lambda_expression"]);
     CONDITIONAL_TYPES = /* @__PURE__ */ new Set(["if_statement", "switch_expression", "switch_block", "catch_clause", "ternary_expression"]);
     AS_WRITTEN = (name2) => name2;
@@ -20535,13 +20565,7 @@ var init_java_jpa = __esm({
 
 // server/src/code/languages/java-mybatis.ts
 function withMybatisBatch(file, read) {
-  const before = projectBatch;
-  projectBatch = file;
-  try {
-    return read();
-  } finally {
-    projectBatch = before;
-  }
+  return projectBatch.run(file, read);
 }
 function factsOf2(root, ev) {
   if (facts2?.source === ev.source && facts2.tree === root.tree) return facts2;
@@ -20553,7 +20577,6 @@ function factsOf2(root, ev) {
     source: ev.source,
     tree: root.tree,
     mappers,
-    pkg: PACKAGE2.exec(ev.source)?.[1],
     batchTemplate: /\bnew\s+SqlSessionTemplate\s*\([^;]{0,300}ExecutorType\s*\.\s*BATCH\b/.test(ev.source),
     types: /* @__PURE__ */ new Map(),
     batchMethods: /* @__PURE__ */ new Map()
@@ -20595,7 +20618,7 @@ function annotationParts(annotation) {
 function javaMappers(root, ev) {
   const source = ev.source;
   if (!/@Insert\b/.test(source) || !MYBATIS_FILE.test(source)) return [];
-  const pkg = PACKAGE2.exec(source)?.[1] ?? "";
+  const pkg = JAVA_PACKAGE.exec(source)?.[1] ?? "";
   const out = [];
   for (const { name: name2, methods } of mapperInterfaces(root)) {
     const inserts = {};
@@ -20678,21 +20701,6 @@ function inBatchSession(call, f) {
   }
   return false;
 }
-function qualifiedNames(name2, f) {
-  if (!f.imports) {
-    const single3 = /* @__PURE__ */ new Map();
-    const wildcards2 = [];
-    for (const m of f.source.matchAll(IMPORT2)) {
-      if (m[2]) wildcards2.push(m[1]);
-      else single3.set(m[1].slice(m[1].lastIndexOf(".") + 1), m[1]);
-    }
-    f.imports = { single: single3, wildcards: wildcards2 };
-  }
-  const { single: single2, wildcards } = f.imports;
-  const imported = single2.get(name2);
-  if (imported) return [imported];
-  return [f.pkg ? `${f.pkg}.${name2}` : name2, ...wildcards.map((w) => `${w}.${name2}`)];
-}
 function classifyMybatis(ctx, ev, jdbcName) {
   const { call } = ctx;
   if (!call.receiver) return void 0;
@@ -20705,7 +20713,7 @@ function classifyMybatis(ctx, ev, jdbcName) {
     const id = call.args[0].type === "string_literal" ? ev.evaluate(call.args[0]) : void 0;
     const idText = id?.pieces.every((p) => p.kind === "text") ? id.pieces.map((p) => p.kind === "text" ? p.text : "").join("") : void 0;
     if (!idText || !/^[\w$.]+$/.test(idText)) return void 0;
-    if (projectBatch !== void 0 || f.batchTemplate || inBatchSession(call.node, f)) return [];
+    if (projectBatch.current !== void 0 || f.batchTemplate || inBatchSession(call.node, f)) return [];
     const dot = idText.lastIndexOf(".");
     const iface = dot > 0 ? idText.slice(idText.lastIndexOf(".", dot - 1) + 1, dot) : void 0;
     const local2 = iface ? f.mappers.get(iface)?.get(idText.slice(dot + 1)) : void 0;
@@ -20715,9 +20723,9 @@ function classifyMybatis(ctx, ev, jdbcName) {
   if (!type) return void 0;
   const local = f.mappers.get(type)?.get(call.name);
   if (!local && (jdbcName || !/Mapper$|Dao$|DAO$/.test(type) || OTHER_MAPPER.test(type))) return void 0;
-  if (projectBatch !== void 0 || f.batchTemplate || inBatchSession(call.node, f)) return local ? [] : void 0;
+  if (projectBatch.current !== void 0 || f.batchTemplate || inBatchSession(call.node, f)) return local ? [] : void 0;
   const connection = simpleName(call.receiver) ?? call.receiver.text.replace(/\s+/g, "");
-  return mapperEvents(local, local ? void 0 : qualifiedNames(type, f).map((q2) => `${q2}.${call.name}`), connection, ev);
+  return mapperEvents(local, local ? void 0 : qualifiedCandidates(type, f.imports ??= javaImports(f.source)).map((q2) => `${q2}.${call.name}`), connection, ev);
 }
 function mapperEvents(local, ids, connection, ev) {
   if (local) {
@@ -20729,17 +20737,18 @@ function mapperEvents(local, ids, connection, ev) {
   if (!ids) return void 0;
   return [{ kind: "execute", api: "mybatis", action: "executePrepared", connection, batched: false, mapperStatement: ids }];
 }
-var MYBATIS_FILE, OTHER_MAPPERS, OTHER_MAPPER, MAPPER_VARIABLE, facts2, projectBatch, PACKAGE2, IMPORT2, MARKER, PLACEHOLDER3, BATCH;
+var MYBATIS_FILE, OTHER_MAPPERS, OTHER_MAPPER, MAPPER_VARIABLE, facts2, projectBatch, MARKER, PLACEHOLDER3, BATCH;
 var init_java_mybatis = __esm({
   "server/src/code/languages/java-mybatis.ts"() {
     "use strict";
     init_adapter();
+    init_java_imports();
+    init_read_scope();
     MYBATIS_FILE = /\borg\.apache\.ibatis\b|\bmybatis\b/i;
     OTHER_MAPPERS = "Object|Row|Model|Json|Xml|Yaml|Csv|Bean|Property|Column|Result";
     OTHER_MAPPER = new RegExp(`^(?:${OTHER_MAPPERS})Mapper$`);
     MAPPER_VARIABLE = new RegExp(`\\b(?!(?:${OTHER_MAPPERS})Mapper\\b)[A-Z]\\w{0,100}Mapper(?:<[^<>;]{0,200}>)?\\s+[a-z_]\\w{0,100}\\s*[;=,)]`);
-    PACKAGE2 = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
-    IMPORT2 = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
+    projectBatch = new ReadScoped(void 0);
     MARKER = /#\{[^{}]{0,200}\}/g;
     PLACEHOLDER3 = /[#$]\{[^{}]{0,200}\}/g;
     BATCH = /\bExecutorType\s*\.\s*BATCH\b/;
@@ -20824,6 +20833,7 @@ var init_java = __esm({
     init_literals();
     init_sqltext();
     init_java_jpa();
+    init_read_scope();
     init_java_mybatis();
     EXECUTE_METHODS = /* @__PURE__ */ new Set(["executeUpdate", "executeLargeUpdate", "execute", "executeQuery"]);
     JAVA_CALLS = /* @__PURE__ */ new Set([
@@ -20844,7 +20854,7 @@ var init_java = __esm({
       ...JPA_CALLS
     ]);
     JPA_CALL_SET = new Set(JPA_CALLS);
-    readingMybatis = false;
+    readingMybatis = new ReadScoped(false);
     javaAdapter = {
       grammar: "java",
       loops: { for_statement: "for", enhanced_for_statement: "for-each", while_statement: "while", do_statement: "do" },
@@ -20892,7 +20902,7 @@ var init_java = __esm({
         return { variables, classes: [...new Set(classes)] };
       },
       interestingCall(name2) {
-        return JAVA_CALLS.has(name2) || readingMybatis;
+        return JAVA_CALLS.has(name2) || readingMybatis.current;
       },
       callSite(node) {
         const name2 = node.childForFieldName("name");
@@ -20956,7 +20966,7 @@ var init_java = __esm({
         }
       },
       classify(ctx, ev) {
-        return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : void 0) ?? (readingMybatis ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : void 0) ?? classifyJava(ctx, ev);
+        return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : void 0) ?? (readingMybatis.current ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : void 0) ?? classifyJava(ctx, ev);
       },
       commentText: cStyleCommentText,
       defaultAutocommit(api) {
@@ -20971,13 +20981,7 @@ var init_java = __esm({
       grammars: ["java"],
       read(source, env) {
         const mybatis = MYBATIS_FILE.test(source.text) || MAPPER_VARIABLE.test(source.text);
-        const before = readingMybatis;
-        readingMybatis = mybatis;
-        try {
-          return readJava(source, env, mybatis);
-        } finally {
-          readingMybatis = before;
-        }
+        return readingMybatis.run(mybatis, () => readJava(source, env, mybatis));
       }
     };
     ENTITY_ANNOTATION = /@(?:Entity|MappedSuperclass)\b/;
@@ -21902,22 +21906,17 @@ function sessionAsWritten(receiver, name2, known) {
   return !known && written && written.length <= 100 && DOTTED_SESSION.test(written) && written.endsWith(`.${name2}`) ? written : name2;
 }
 function withPythonRead(read, run2) {
-  const before = reading2;
-  reading2 = read;
-  try {
-    return run2();
-  } finally {
-    reading2 = before;
-  }
+  return reading2.run(read, run2);
 }
 function importLinesOf(ev) {
-  return reading2 !== void 0 && reading2.text === ev.source ? reading2.importLines() : ev.source;
+  const read = reading2.current;
+  return read !== void 0 && read.text === ev.source ? read.importLines() : ev.source;
 }
 function fileOf(ev) {
   let file = files.get(ev);
   if (!file) {
     const imports = pythonImports(importLinesOf(ev));
-    const flask = flaskDbNames(ev.source, imports, reading2?.db2Shown ?? false);
+    const flask = flaskDbNames(ev.source, imports, reading2.current?.db2Shown ?? false);
     file = {
       imports: flask.size > 0 ? throughFlaskDb(imports, flask) : imports,
       sqlalchemy: imports.imports("sqlalchemy") || imports.imports("flask_sqlalchemy") || flask.size > 0,
@@ -22289,6 +22288,7 @@ var DOTTED_SESSION, files, reading2, FLASK_DB_MADE, FLASK_DB_IMPORTED, ROWS_NAME
 var init_python_sqlalchemy = __esm({
   "server/src/code/languages/python-sqlalchemy.ts"() {
     "use strict";
+    init_read_scope();
     init_adapter();
     init_sqltext();
     init_python_imports();
@@ -22296,6 +22296,7 @@ var init_python_sqlalchemy = __esm({
     init_parents();
     DOTTED_SESSION = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*){1,3}$/;
     files = /* @__PURE__ */ new WeakMap();
+    reading2 = new ReadScoped(void 0);
     FLASK_DB_MADE = /^[ \t]*([A-Za-z_]\w{0,60})[ \t]*(?::[^=\n]{1,100})?=[ \t]*([\w.]{1,100})[ \t]*\(/gm;
     FLASK_DB_IMPORTED = /^[ \t]*from[ \t]+[\w.]{1,200}[ \t]+import[ \t]+\(?[^\n#;]{0,2000}?\bdb(?:[ \t]+as[ \t]+(\w{1,60}))?\b/gm;
     ROWS_NAME = /^(?:rows|records|batch|chunk|items|entries|param_list|params_list|parameters_list)$|(?:rows|records|_list|_batch|chunk)$/i;
