@@ -31,7 +31,8 @@ import { insertText, type InsertTarget, type MappedTable } from './python-sqlalc
 import { hibernateUnbatched } from '../hibernate-config';
 import { conditionsRunningIt, parentOf } from '../parents';
 import { ReadScoped } from '../read-scope';
-import { JAVA_PACKAGE, javaImports, qualifiedCandidates, type JavaImports } from './java-imports';
+import { annotationName, annotationsOf, classNode, declaration, JAVA_PACKAGE, javaImports, qualifiedCandidates, type JavaImports } from './java-syntax';
+import { heldAroundLoop, transactional, type TransactionFacts } from './java-transactions';
 import type { HibernateBatching } from '../../code-model/types';
 
 /** The calls that run a JPA or Hibernate query: with FlushMode AUTO, a flush of what the query reads first (jpaQueryRun). */
@@ -51,10 +52,7 @@ interface Entity {
 }
 
 /** Per file (the model builder hands every call of a file the same source): declared types and entity classes. */
-interface FileFacts {
-  source: string;
-  /** Declared types by variable name, with where the type's name is written. */
-  types: Map<string, Declared | undefined>;
+interface FileFacts extends TransactionFacts {
   entities?: Map<string, Entity>;
   hibernate: boolean;
   /**
@@ -62,10 +60,6 @@ interface FileFacts {
    * over JDBC in the workspace, would be read there, its loop lent by engine/cross-file.ts).
    */
   spring: boolean;
-  /** The file names TransactionTemplate or TransactionOperations (templateCallback), read when a save first asks. */
-  template?: boolean;
-  /** The transactions each function opens and commits itself (demarcated), by the function's start. */
-  demarcations?: Map<number, Map<string, Demarcation>>;
   /** The file's package and imports (classOrigins), read from its text when an insert first asks. */
   origins?: JavaImports;
 }
@@ -85,28 +79,9 @@ function factsOf(ev: Evaluator): FileFacts {
   return facts;
 }
 
-/**
- * The declared type of a variable, field or parameter of the file (`EntityManager em`, `private final OrderRepository
- * orders;`, `for (Order o : orders)`), without package or type arguments. A text search, asked only for the receivers
- * and arguments of the few calls this module reads.
- */
+/** The declared type of a variable of the file (java-syntax.ts declaration). */
 function declaredType(name: string, f: FileFacts): string | undefined {
-  return declaration(name, f)?.type;
-}
-
-interface Declared {
-  type: string;
-  span: { start: number; end: number };
-}
-
-function declaration(name: string, f: FileFacts): Declared | undefined {
-  if (f.types.has(name)) return f.types.get(name);
-  const escaped = name.replace(/\$/g, '\\$');
-  const pattern = new RegExp(`\\b([A-Z][\\w$]{0,100})(?:<[^<>;{}]{0,200}(?:<[^<>;{}]{0,200}>[^<>;{}]{0,200})?>)?\\s+${escaped}\\s*[;=,):]`);
-  const m = pattern.exec(f.source);
-  const declared = m ? { type: m[1], span: { start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].indexOf(m[1]) + m[1].length } } : undefined;
-  f.types.set(name, declared);
-  return declared;
+  return declaration(name, f.source, f.types)?.type;
 }
 
 const REPOSITORY_TYPE = /(?:Repository|Repo)$/;
@@ -159,14 +134,6 @@ function constructed(node: Node, at: number, ev: Evaluator): Node | undefined {
   return undefined;
 }
 
-/** `Order`, `com.acme.Order`, `Order<T>` → the node naming the class (its last identifier). */
-function classNode(type: Node | null): Node | undefined {
-  let node = type;
-  if (node?.type === 'generic_type') node = node.namedChild(0);
-  if (node?.type === 'scoped_type_identifier') node = node.namedChildren[node.namedChildCount - 1] ?? null;
-  return node?.type === 'type_identifier' && /^[A-Z]/.test(node.text) ? node : undefined;
-}
-
 /**
  * The entity's class for em.persist(x), which always inserts: a new instance, else the class a variable, field or
  * parameter is declared with (`for (Order o : orders)`); else (a type parameter, an expression) none, and the
@@ -176,7 +143,7 @@ function persistedClass(arg: Node, at: number, ev: Evaluator, f: FileFacts): { n
   const made = constructed(arg, at, ev);
   if (made) return { node: made, name: made.text };
   if (arg.type !== 'identifier') return {};
-  const declared = declaration(arg.text, f);
+  const declared = declaration(arg.text, f.source, f.types);
   return declared && declared.type.length > 1 && !/^(?:Object|Serializable)$/.test(declared.type) ? { name: declared.type, span: declared.span } : {};
 }
 
@@ -241,15 +208,6 @@ function classOrigins(name: string, written: string, f: FileFacts): string[] | u
   return qualifiedCandidates(name, f.origins);
 }
 
-function annotationsOf(node: Node): Node[] {
-  const modifiers = node.namedChildren.find((c) => c?.type === 'modifiers');
-  return modifiers ? modifiers.namedChildren.filter((c): c is Node => !!c && (c.type === 'annotation' || c.type === 'marker_annotation')) : [];
-}
-
-function annotationName(annotation: Node): string | undefined {
-  return annotation.childForFieldName('name')?.text.replace(/^.*\./, '');
-}
-
 /** A constant string element of an annotation (`name = "ORDERS"`, a static final of the file). */
 function annotationString(annotation: Node, key: string, ev: Evaluator): string | undefined {
   for (const pair of annotation.childForFieldName('arguments')?.namedChildren ?? []) {
@@ -273,176 +231,6 @@ function javaTableName(name: string): string | undefined {
   if (quoted) return `"${quoted[1] ?? quoted[2]}"`;
   if (!/^[A-Za-z_][A-Za-z0-9_$#@]*$/.test(name) || /[a-z][A-Z]/.test(name)) return undefined;
   return name;
-}
-
-/** Whether the method or class around a call is @Transactional (Spring's or JTA's): its saves join one transaction. */
-function transactional(call: Node): boolean {
-  for (let node: Node | null = call.parent; node; node = node.parent) {
-    if (node.type === 'method_declaration' || node.type === 'class_declaration') {
-      if (annotationsOf(node).some((a) => annotationName(a) === 'Transactional')) return true;
-    }
-  }
-  return false;
-}
-
-// Transactions the code opens itself around a loop of Spring Data save() calls: with Spring's default propagation
-// (REQUIRED) each save() joins the open transaction, as in a @Transactional method, so the flush at its commit sends
-// them together. The forms, as Spring's and Jakarta's API documentation names them:
-// - TransactionTemplate (and TransactionOperations, the interface it implements): execute(TransactionCallback<T>),
-//   given a lambda of the TransactionStatus or an anonymous TransactionCallback / TransactionCallbackWithoutResult
-//   (whose doInTransactionWithoutResult(TransactionStatus) "gets called by TransactionTemplate.execute within a
-//   transactional context"), and executeWithoutResult(Consumer<TransactionStatus>), since Spring 5.2:
-//   https://docs.spring.io/spring-framework/docs/5.2.4.RELEASE/javadoc-api/org/springframework/transaction/support/TransactionOperations.html
-//   https://docs.spring.io/spring/docs/current/javadoc-api/org/springframework/transaction/support/TransactionCallbackWithoutResult.html
-// - PlatformTransactionManager: TransactionStatus getTransaction(TransactionDefinition), then commit(TransactionStatus)
-//   (implemented by JpaTransactionManager, DataSourceTransactionManager, JtaTransactionManager, …):
-//   https://docs.spring.io/spring-framework/docs/3.1.0.RELEASE/javadoc-api/org/springframework/transaction/PlatformTransactionManager.html
-// - JTA's UserTransaction (javax.transaction, jakarta.transaction): begin(), then commit():
-//   https://jakarta.ee/specifications/platform/10/apidocs/jakarta/transaction/usertransaction
-// The transaction holds the loop only when the loop runs inside it: a TransactionTemplate called, or a transaction
-// begun and committed, on every pass is a transaction per pass, as a commit on every pass (outside a counter's if) is.
-
-/** Whether the code opens a transaction around the save's loop (the innermost one, CallContext.loop). */
-function heldAroundLoop(ctx: CallContext, f: FileFacts): boolean {
-  const loop = ctx.loop?.span;
-  if (!loop) return false;
-  for (let node: Node | null = ctx.call.node.parent; node; node = node.parent) {
-    // (Inside the loop: a transaction there is one per pass.)
-    if (node.startIndex > loop.start || node.endIndex < loop.end) continue;
-    if ((node.type === 'lambda_expression' || node.type === 'class_body') && templateCallback(node, f)) return true;
-    if (FUNCTION_TYPES.has(node.type) && demarcated(node, loop, f)) return true;
-  }
-  return false;
-}
-
-const FUNCTION_TYPES = new Set(['method_declaration', 'constructor_declaration', 'lambda_expression']);
-
-/**
- * A lambda of one parameter (the TransactionStatus), or the body of an anonymous TransactionCallback, that is the one
- * argument of execute() or executeWithoutResult(), in a file that names TransactionTemplate or TransactionOperations
- * (the receiver may be any field, variable or getter).
- */
-function templateCallback(node: Node, f: FileFacts): boolean {
-  f.template ??= /\bTransaction(?:Template|Operations)\b/.test(f.source);
-  if (!f.template) return false;
-  let callback: Node | null = node;
-  let anonymous: string | undefined;
-  if (node.type === 'class_body') {
-    callback = node.parent;
-    if (callback?.type !== 'object_creation_expression') return false;
-    anonymous = classNode(callback.childForFieldName('type'))?.text;
-    if (!anonymous) return false;
-  } else {
-    const params = node.childForFieldName('parameters');
-    const count = params?.type === 'identifier' ? 1 : (params?.namedChildren.filter((c) => c?.type !== 'comment').length ?? 0);
-    if (count !== 1) return false;
-  }
-  const list = callback?.parent;
-  if (list?.type !== 'argument_list' || list.namedChildren.filter((c) => c?.type !== 'comment').length !== 1) return false;
-  const call = list.parent;
-  if (call?.type !== 'method_invocation') return false;
-  // (A receiver declared as another type, a JdbcTemplate's execute(con -> …), is not the template.)
-  const receiver = call.childForFieldName('object');
-  const receiverName = receiver && receiver.type !== 'method_invocation' && receiver.type !== 'object_creation_expression' ? simpleName(receiver) : undefined;
-  const receiverType = receiverName ? declaredType(receiverName, f) : undefined;
-  if (receiverType && !/Transaction(?:Template|Operations)$/.test(receiverType)) return false;
-  const name = call.childForFieldName('name')?.text;
-  if (name === 'execute') return anonymous === undefined || /^TransactionCallback(?:WithoutResult)?$/.test(anonymous);
-  if (name === 'executeWithoutResult') return anonymous === undefined || anonymous === 'Consumer';
-  return false;
-}
-
-/**
- * A transaction a function opens and commits itself: where it begins, and its commits, each with the ifs, switches and
- * catches around it in the function (spans: the file's facts outlive its tree).
- */
-interface Demarcation {
-  begins: Span[];
-  commits: { span: Span; conditions: Span[] }[];
-}
-
-type Span = { start: number; end: number };
-
-/**
- * Whether the function (method, constructor, lambda) begins a transaction before the loop and commits it after it,
- * with no commit of it on every pass in between (one under an if in the loop, a counter's, ends a chunk). Its
- * transactions are read once per function.
- */
-function demarcated(fn: Node, loop: Span, f: FileFacts): boolean {
-  f.demarcations ??= new Map();
-  let found = f.demarcations.get(fn.startIndex);
-  if (!found) {
-    found = demarcationsOf(fn, f);
-    f.demarcations.set(fn.startIndex, found);
-  }
-  const within = (s: Span) => s.start >= loop.start && s.end <= loop.end;
-  for (const { begins, commits } of found.values()) {
-    if (!begins.some((b) => b.end <= loop.start) || !commits.some((c) => c.span.start >= loop.end)) continue;
-    if (commits.some((c) => within(c.span) && !c.conditions.some(within))) continue;
-    return true;
-  }
-  return false;
-}
-
-function demarcationsOf(fn: Node, f: FileFacts): Map<string, Demarcation> {
-  const out = new Map<string, Demarcation>();
-  const of = (key: string) => {
-    let d = out.get(key);
-    if (!d) out.set(key, (d = { begins: [], commits: [] }));
-    return d;
-  };
-  const commit = (key: string, inv: Node) => {
-    const conditions: Span[] = [];
-    for (let n: Node | null = inv.parent; n && !FUNCTION_TYPES.has(n.type) && n.type !== 'class_body'; n = n.parent) {
-      if (CONDITIONAL_TYPES.has(n.type)) conditions.push({ start: n.startIndex, end: n.endIndex });
-    }
-    of(key).commits.push({ span: { start: inv.startIndex, end: inv.endIndex }, conditions });
-  };
-  for (const inv of fn.descendantsOfType('method_invocation')) {
-    if (!inv) continue;
-    const name = inv.childForFieldName('name')?.text;
-    if (name !== 'getTransaction' && name !== 'begin' && name !== 'commit') continue;
-    const receiver = inv.childForFieldName('object');
-    if (!receiver || nearestFunction(inv)?.startIndex !== fn.startIndex) continue;
-    const args = (inv.childForFieldName('arguments')?.namedChildren ?? []).filter((c): c is Node => !!c && c.type !== 'comment');
-    const recv = receiver.text.replace(/\s+/g, '');
-    const span = { start: inv.startIndex, end: inv.endIndex };
-    if (name === 'getTransaction' && args.length === 1 && transactionManager(receiver, f)) {
-      // TransactionStatus status = txManager.getTransaction(definition); (or status = …)
-      const holder = inv.parent;
-      const status = holder?.type === 'variable_declarator' ? holder.childForFieldName('name')?.text : holder?.type === 'assignment_expression' && holder.childForFieldName('right')?.startIndex === inv.startIndex ? holder.childForFieldName('left')?.text : undefined;
-      if (status) of(`ptm ${recv} ${status}`).begins.push(span);
-    } else if (name === 'begin' && args.length === 0 && userTransaction(receiver, f)) {
-      of(`jta ${recv}`).begins.push(span);
-    } else if (name === 'commit' && args.length === 1 && args[0].type === 'identifier') {
-      commit(`ptm ${recv} ${args[0].text}`, inv);
-    } else if (name === 'commit' && args.length === 0) {
-      commit(`jta ${recv}`, inv);
-    }
-  }
-  return out;
-}
-
-const CONDITIONAL_TYPES = new Set(['if_statement', 'switch_expression', 'switch_block', 'catch_clause', 'ternary_expression']);
-
-function nearestFunction(node: Node): Node | undefined {
-  for (let n: Node | null = node.parent; n; n = n.parent) if (FUNCTION_TYPES.has(n.type) || n.type === 'class_body') return n;
-  return undefined;
-}
-
-/** A Spring transaction manager: declared as a …TransactionManager, or got from (get)TransactionManager(). */
-function transactionManager(receiver: Node, f: FileFacts): boolean {
-  if (receiver.type === 'method_invocation') return /^(?:get)?[tT]ransactionManager$/.test(receiver.childForFieldName('name')?.text ?? '');
-  const name = simpleName(receiver);
-  const type = name ? declaredType(name, f) : undefined;
-  return !!type && /TransactionManager$/.test(type);
-}
-
-/** JTA's UserTransaction: declared so, or got from getUserTransaction() (an EJB context's). */
-function userTransaction(receiver: Node, f: FileFacts): boolean {
-  if (receiver.type === 'method_invocation') return receiver.childForFieldName('name')?.text === 'getUserTransaction';
-  const name = simpleName(receiver);
-  return !!name && declaredType(name, f) === 'UserTransaction';
 }
 
 /** A name of SQL as written: the @Table names are already SQL (javaTableName). */

@@ -33,8 +33,8 @@ import type { Node } from 'web-tree-sitter';
 import { simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import type { OrmEntity } from '../../code-model/types';
 import type { HostText, TextPiece } from '../sqltext';
-import { JAVA_PACKAGE, javaImports, qualifiedCandidates, type JavaImports } from './java-imports';
 import { ReadScoped } from '../read-scope';
+import { annotationName, declaration, JAVA_PACKAGE, javaImports, qualifiedCandidates, type DeclaredTypes, type JavaImports } from './java-syntax';
 
 /** The file names MyBatis: its calls are read here. */
 export const MYBATIS_FILE = /\borg\.apache\.ibatis\b|\bmybatis\b/i;
@@ -61,10 +61,10 @@ interface FileFacts {
   mappers: Map<string, Map<string, MapperInsert>>;
   /** A Spring SqlSessionTemplate built with ExecutorType.BATCH: every mapper call of the file is batched. */
   batchTemplate: boolean;
-  types: Map<string, string | undefined>;
+  types: DeclaredTypes;
   /** Per method (by its start): whether it names ExecutorType.BATCH (inBatchSession). */
   batchMethods: Map<number, boolean>;
-  /** The file's package and imports (java-imports.ts), read when an unresolved call first asks. */
+  /** The file's package and imports (java-syntax.ts), read when an unresolved call first asks. */
   imports?: JavaImports;
 }
 
@@ -108,7 +108,7 @@ function mapperInterfaces(root: Node): { name: string; methods: Map<string, Mapp
       if (member?.type !== 'method_declaration') continue;
       const method = member.childForFieldName('name')?.text;
       const modifiers = member.namedChildren.find((c) => c?.type === 'modifiers');
-      const insert = modifiers?.namedChildren.find((a) => a?.type === 'annotation' && a.childForFieldName('name')?.text.replace(/^.*\./, '') === 'Insert');
+      const insert = modifiers?.namedChildren.find((a) => a?.type === 'annotation' && annotationName(a) === 'Insert');
       if (!method || !insert) continue;
       const parts = annotationParts(insert);
       if (!parts) continue;
@@ -203,13 +203,9 @@ function preparedText(host: HostText): HostText {
   return { pieces, kind: spliced ? 'template' : host.kind, ...(host.from ? { from: host.from } : {}) };
 }
 
-/** The declared type of a variable, field or parameter of the file (`OrderMapper orderMapper;`), by a text search. */
+/** The declared type of a variable, field or parameter of the file (`OrderMapper orderMapper;`: java-syntax.ts). */
 function declaredType(name: string, f: FileFacts): string | undefined {
-  if (f.types.has(name)) return f.types.get(name);
-  const escaped = name.replace(/\$/g, '\\$');
-  const m = new RegExp(`\\b([A-Z][\\w$]{0,100})(?:<[^<>;{}]{0,200}>)?\\s+${escaped}\\s*[;=,):]`).exec(f.source);
-  f.types.set(name, m?.[1]);
-  return m?.[1];
+  return declaration(name, f.source, f.types)?.type;
 }
 
 /** The interface a mapper receiver is: declared so, `var m = session.getMapper(OrderMapper.class)`, or the call itself. */
