@@ -20099,7 +20099,29 @@ var init_read_scope = __esm({
   }
 });
 
-// server/src/code/languages/java-imports.ts
+// server/src/code/languages/java-syntax.ts
+function declaration(name2, source, known) {
+  if (known.has(name2)) return known.get(name2);
+  const escaped = name2.replace(/\$/g, "\\$");
+  const pattern = new RegExp(`\\b([A-Z][\\w$]{0,100})(?:<[^<>;{}]{0,200}(?:<[^<>;{}]{0,200}>[^<>;{}]{0,200})?>)?\\s+${escaped}\\s*[;=,):]`);
+  const m = pattern.exec(source);
+  const declared = m ? { type: m[1], span: { start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].indexOf(m[1]) + m[1].length } } : void 0;
+  known.set(name2, declared);
+  return declared;
+}
+function classNode(type) {
+  let node = type;
+  if (node?.type === "generic_type") node = node.namedChild(0);
+  if (node?.type === "scoped_type_identifier") node = node.namedChildren[node.namedChildCount - 1] ?? null;
+  return node?.type === "type_identifier" && /^[A-Z]/.test(node.text) ? node : void 0;
+}
+function annotationsOf(node) {
+  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
+  return modifiers ? modifiers.namedChildren.filter((c) => !!c && (c.type === "annotation" || c.type === "marker_annotation")) : [];
+}
+function annotationName(annotation) {
+  return annotation.childForFieldName("name")?.text.replace(/^.*\./, "");
+}
 function javaImports(source) {
   const single2 = /* @__PURE__ */ new Map();
   const wildcards = [];
@@ -20115,153 +20137,15 @@ function qualifiedCandidates(name2, imports) {
   return [imports.package ? `${imports.package}.${name2}` : name2, ...imports.wildcards.map((w) => `${w}.${name2}`)];
 }
 var JAVA_PACKAGE, IMPORT;
-var init_java_imports = __esm({
-  "server/src/code/languages/java-imports.ts"() {
+var init_java_syntax = __esm({
+  "server/src/code/languages/java-syntax.ts"() {
     "use strict";
     JAVA_PACKAGE = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
     IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
   }
 });
 
-// server/src/code/languages/java-jpa.ts
-function withHibernateConfiguration(config, read) {
-  return configuration.run(config, read);
-}
-function factsOf(ev) {
-  if (facts?.source !== ev.source) facts = { source: ev.source, types: /* @__PURE__ */ new Map(), hibernate: /\borg\.hibernate\b/.test(ev.source), spring: /\borg\.springframework\b|\b(?:javax|jakarta)\.persistence\b/.test(ev.source) };
-  return facts;
-}
-function declaredType(name2, f) {
-  return declaration(name2, f)?.type;
-}
-function declaration(name2, f) {
-  if (f.types.has(name2)) return f.types.get(name2);
-  const escaped = name2.replace(/\$/g, "\\$");
-  const pattern = new RegExp(`\\b([A-Z][\\w$]{0,100})(?:<[^<>;{}]{0,200}(?:<[^<>;{}]{0,200}>[^<>;{}]{0,200})?>)?\\s+${escaped}\\s*[;=,):]`);
-  const m = pattern.exec(f.source);
-  const declared = m ? { type: m[1], span: { start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].indexOf(m[1]) + m[1].length } } : void 0;
-  f.types.set(name2, declared);
-  return declared;
-}
-function ormReceiver(receiver, f) {
-  if (!receiver) return void 0;
-  const text2 = receiver.text.replace(/\s+/g, "");
-  if (receiver.type === "method_invocation") {
-    const method = receiver.childForFieldName("name")?.text ?? "";
-    if (/^(?:get|create)?EntityManager$|^entityManager$/.test(method)) return { kind: "jpa", name: text2 };
-    if (f.hibernate && /^(?:getCurrentSession|openSession|getSession|currentSession)$/.test(method)) return { kind: "hibernate", name: text2 };
-    return void 0;
-  }
-  const name2 = simpleName(receiver);
-  if (!name2) return void 0;
-  const type = declaredType(name2, f);
-  if (type === "EntityManager") return { kind: "jpa", name: name2 };
-  if (type === "Session" && f.hibernate) return { kind: "hibernate", name: name2 };
-  if (!f.spring) return void 0;
-  if (type && REPOSITORY_TYPE.test(type)) return { kind: "spring-data", name: name2 };
-  if (!type && /^(?:em|entityManager)$/.test(name2)) return { kind: "jpa", name: name2 };
-  if (!type && REPOSITORY_NAME.test(name2)) return { kind: "spring-data", name: name2 };
-  return void 0;
-}
-function constructed(node, at, ev) {
-  let value = node;
-  if (value.type === "identifier") value = ev.assignedBefore?.(value.text, at)?.[0]?.value;
-  if (value?.type === "object_creation_expression") return classNode(value.childForFieldName("type"));
-  if (value?.type === "method_invocation" && value.childForFieldName("name")?.text === "build") {
-    let inner = value.childForFieldName("object");
-    for (let steps2 = 0; inner?.type === "method_invocation" && steps2 < 40; steps2++) {
-      if (inner.childForFieldName("name")?.text === "builder") {
-        const cls = inner.childForFieldName("object");
-        return cls && /^[A-Z]\w*$/.test(cls.text) ? cls : void 0;
-      }
-      inner = inner.childForFieldName("object");
-    }
-  }
-  return void 0;
-}
-function classNode(type) {
-  let node = type;
-  if (node?.type === "generic_type") node = node.namedChild(0);
-  if (node?.type === "scoped_type_identifier") node = node.namedChildren[node.namedChildCount - 1] ?? null;
-  return node?.type === "type_identifier" && /^[A-Z]/.test(node.text) ? node : void 0;
-}
-function persistedClass(arg, at, ev, f) {
-  const made = constructed(arg, at, ev);
-  if (made) return { node: made, name: made.text };
-  if (arg.type !== "identifier") return {};
-  const declared = declaration(arg.text, f);
-  return declared && declared.type.length > 1 && !/^(?:Object|Serializable)$/.test(declared.type) ? { name: declared.type, span: declared.span } : {};
-}
-function entitiesOf(root, ev, f) {
-  if (f.entities) return f.entities;
-  const entities = /* @__PURE__ */ new Map();
-  f.entities = entities;
-  if (!/@Entity\b/.test(f.source)) return entities;
-  for (const e of javaEntities(root, ev)) {
-    if (!e.mappedSuperclass) entities.set(e.name, { table: e.table ?? null, identity: e.identity === true });
-  }
-  return entities;
-}
-function javaEntities(root, ev) {
-  const source = ev.source;
-  if (!/@(?:Entity|MappedSuperclass)\b/.test(source)) return [];
-  const pkg = JAVA_PACKAGE.exec(source)?.[1] ?? "";
-  const out = [];
-  for (const cls of root.descendantsOfType("class_declaration")) {
-    if (!cls) continue;
-    const name2 = cls.childForFieldName("name")?.text;
-    const annotations = annotationsOf(cls);
-    const kind = annotations.map(annotationName).find((a) => a === "Entity" || a === "MappedSuperclass");
-    if (!name2 || !kind) continue;
-    const entity = { name: name2, package: pkg };
-    if (kind === "MappedSuperclass") entity.mappedSuperclass = true;
-    const tableAnnotation = kind === "Entity" ? annotations.find((a) => annotationName(a) === "Table") : void 0;
-    const tableName2 = tableAnnotation ? annotationString(tableAnnotation, "name", ev) : void 0;
-    const schema = tableAnnotation ? annotationString(tableAnnotation, "schema", ev) : void 0;
-    const table = tableName2 ? javaTableName(tableName2) : void 0;
-    const inSchema = schema ? javaTableName(schema) : void 0;
-    if (table) entity.table = inSchema ? { name: table, schema: inSchema } : { name: table };
-    for (const member of cls.childForFieldName("body")?.namedChildren ?? []) {
-      if (member?.type !== "field_declaration" && member?.type !== "method_declaration") continue;
-      const generated = annotationsOf(member).find((a) => annotationName(a) === "GeneratedValue");
-      if (generated && /\bstrategy\s*=\s*(?:[\w.]*\.)?IDENTITY\b/.test(generated.text)) entity.identity = true;
-    }
-    const base = classNode(cls.childForFieldName("superclass")?.namedChild(0) ?? null);
-    if (base) entity.extends = base.text;
-    out.push(entity);
-  }
-  return out;
-}
-function classOrigins(name2, written, f) {
-  if (written.includes(".")) return [written];
-  f.origins ??= javaImports(f.source);
-  if (f.origins.package === void 0 && !f.origins.single.has(name2)) return void 0;
-  return qualifiedCandidates(name2, f.origins);
-}
-function annotationsOf(node) {
-  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
-  return modifiers ? modifiers.namedChildren.filter((c) => !!c && (c.type === "annotation" || c.type === "marker_annotation")) : [];
-}
-function annotationName(annotation) {
-  return annotation.childForFieldName("name")?.text.replace(/^.*\./, "");
-}
-function annotationString(annotation, key, ev) {
-  for (const pair of annotation.childForFieldName("arguments")?.namedChildren ?? []) {
-    if (pair?.type !== "element_value_pair" || pair.childForFieldName("key")?.text !== key) continue;
-    const value = pair.childForFieldName("value");
-    const text2 = value ? ev.evaluate(value) : void 0;
-    if (!text2 || text2.pieces.some((p) => p.kind !== "text")) return void 0;
-    const s = text2.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
-    return s.length > 0 && s.length <= 128 ? s : void 0;
-  }
-  return void 0;
-}
-function javaTableName(name2) {
-  const quoted2 = /^(?:"([^"]+)"|`([^`]+)`)$/.exec(name2);
-  if (quoted2) return `"${quoted2[1] ?? quoted2[2]}"`;
-  if (!/^[A-Za-z_][A-Za-z0-9_$#@]*$/.test(name2) || /[a-z][A-Z]/.test(name2)) return void 0;
-  return name2;
-}
+// server/src/code/languages/java-transactions.ts
 function transactional(call) {
   for (let node = call.parent; node; node = node.parent) {
     if (node.type === "method_declaration" || node.type === "class_declaration") {
@@ -20374,6 +20258,135 @@ function userTransaction(receiver, f) {
   if (receiver.type === "method_invocation") return receiver.childForFieldName("name")?.text === "getUserTransaction";
   const name2 = simpleName(receiver);
   return !!name2 && declaredType(name2, f) === "UserTransaction";
+}
+var declaredType, FUNCTION_TYPES, CONDITIONAL_TYPES;
+var init_java_transactions = __esm({
+  "server/src/code/languages/java-transactions.ts"() {
+    "use strict";
+    init_adapter();
+    init_java_syntax();
+    declaredType = (name2, f) => declaration(name2, f.source, f.types)?.type;
+    FUNCTION_TYPES = /* @__PURE__ */ new Set(["method_declaration", "constructor_declaration", "lambda_expression"]);
+    CONDITIONAL_TYPES = /* @__PURE__ */ new Set(["if_statement", "switch_expression", "switch_block", "catch_clause", "ternary_expression"]);
+  }
+});
+
+// server/src/code/languages/java-jpa.ts
+function withHibernateConfiguration(config, read) {
+  return configuration.run(config, read);
+}
+function factsOf(ev) {
+  if (facts?.source !== ev.source) facts = { source: ev.source, types: /* @__PURE__ */ new Map(), hibernate: /\borg\.hibernate\b/.test(ev.source), spring: /\borg\.springframework\b|\b(?:javax|jakarta)\.persistence\b/.test(ev.source) };
+  return facts;
+}
+function declaredType2(name2, f) {
+  return declaration(name2, f.source, f.types)?.type;
+}
+function ormReceiver(receiver, f) {
+  if (!receiver) return void 0;
+  const text2 = receiver.text.replace(/\s+/g, "");
+  if (receiver.type === "method_invocation") {
+    const method = receiver.childForFieldName("name")?.text ?? "";
+    if (/^(?:get|create)?EntityManager$|^entityManager$/.test(method)) return { kind: "jpa", name: text2 };
+    if (f.hibernate && /^(?:getCurrentSession|openSession|getSession|currentSession)$/.test(method)) return { kind: "hibernate", name: text2 };
+    return void 0;
+  }
+  const name2 = simpleName(receiver);
+  if (!name2) return void 0;
+  const type = declaredType2(name2, f);
+  if (type === "EntityManager") return { kind: "jpa", name: name2 };
+  if (type === "Session" && f.hibernate) return { kind: "hibernate", name: name2 };
+  if (!f.spring) return void 0;
+  if (type && REPOSITORY_TYPE.test(type)) return { kind: "spring-data", name: name2 };
+  if (!type && /^(?:em|entityManager)$/.test(name2)) return { kind: "jpa", name: name2 };
+  if (!type && REPOSITORY_NAME.test(name2)) return { kind: "spring-data", name: name2 };
+  return void 0;
+}
+function constructed(node, at, ev) {
+  let value = node;
+  if (value.type === "identifier") value = ev.assignedBefore?.(value.text, at)?.[0]?.value;
+  if (value?.type === "object_creation_expression") return classNode(value.childForFieldName("type"));
+  if (value?.type === "method_invocation" && value.childForFieldName("name")?.text === "build") {
+    let inner = value.childForFieldName("object");
+    for (let steps2 = 0; inner?.type === "method_invocation" && steps2 < 40; steps2++) {
+      if (inner.childForFieldName("name")?.text === "builder") {
+        const cls = inner.childForFieldName("object");
+        return cls && /^[A-Z]\w*$/.test(cls.text) ? cls : void 0;
+      }
+      inner = inner.childForFieldName("object");
+    }
+  }
+  return void 0;
+}
+function persistedClass(arg, at, ev, f) {
+  const made = constructed(arg, at, ev);
+  if (made) return { node: made, name: made.text };
+  if (arg.type !== "identifier") return {};
+  const declared = declaration(arg.text, f.source, f.types);
+  return declared && declared.type.length > 1 && !/^(?:Object|Serializable)$/.test(declared.type) ? { name: declared.type, span: declared.span } : {};
+}
+function entitiesOf(root, ev, f) {
+  if (f.entities) return f.entities;
+  const entities = /* @__PURE__ */ new Map();
+  f.entities = entities;
+  if (!/@Entity\b/.test(f.source)) return entities;
+  for (const e of javaEntities(root, ev)) {
+    if (!e.mappedSuperclass) entities.set(e.name, { table: e.table ?? null, identity: e.identity === true });
+  }
+  return entities;
+}
+function javaEntities(root, ev) {
+  const source = ev.source;
+  if (!/@(?:Entity|MappedSuperclass)\b/.test(source)) return [];
+  const pkg = JAVA_PACKAGE.exec(source)?.[1] ?? "";
+  const out = [];
+  for (const cls of root.descendantsOfType("class_declaration")) {
+    if (!cls) continue;
+    const name2 = cls.childForFieldName("name")?.text;
+    const annotations = annotationsOf(cls);
+    const kind = annotations.map(annotationName).find((a) => a === "Entity" || a === "MappedSuperclass");
+    if (!name2 || !kind) continue;
+    const entity = { name: name2, package: pkg };
+    if (kind === "MappedSuperclass") entity.mappedSuperclass = true;
+    const tableAnnotation = kind === "Entity" ? annotations.find((a) => annotationName(a) === "Table") : void 0;
+    const tableName2 = tableAnnotation ? annotationString(tableAnnotation, "name", ev) : void 0;
+    const schema = tableAnnotation ? annotationString(tableAnnotation, "schema", ev) : void 0;
+    const table = tableName2 ? javaTableName(tableName2) : void 0;
+    const inSchema = schema ? javaTableName(schema) : void 0;
+    if (table) entity.table = inSchema ? { name: table, schema: inSchema } : { name: table };
+    for (const member of cls.childForFieldName("body")?.namedChildren ?? []) {
+      if (member?.type !== "field_declaration" && member?.type !== "method_declaration") continue;
+      const generated = annotationsOf(member).find((a) => annotationName(a) === "GeneratedValue");
+      if (generated && /\bstrategy\s*=\s*(?:[\w.]*\.)?IDENTITY\b/.test(generated.text)) entity.identity = true;
+    }
+    const base = classNode(cls.childForFieldName("superclass")?.namedChild(0) ?? null);
+    if (base) entity.extends = base.text;
+    out.push(entity);
+  }
+  return out;
+}
+function classOrigins(name2, written, f) {
+  if (written.includes(".")) return [written];
+  f.origins ??= javaImports(f.source);
+  if (f.origins.package === void 0 && !f.origins.single.has(name2)) return void 0;
+  return qualifiedCandidates(name2, f.origins);
+}
+function annotationString(annotation, key, ev) {
+  for (const pair of annotation.childForFieldName("arguments")?.namedChildren ?? []) {
+    if (pair?.type !== "element_value_pair" || pair.childForFieldName("key")?.text !== key) continue;
+    const value = pair.childForFieldName("value");
+    const text2 = value ? ev.evaluate(value) : void 0;
+    if (!text2 || text2.pieces.some((p) => p.kind !== "text")) return void 0;
+    const s = text2.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
+    return s.length > 0 && s.length <= 128 ? s : void 0;
+  }
+  return void 0;
+}
+function javaTableName(name2) {
+  const quoted2 = /^(?:"([^"]+)"|`([^`]+)`)$/.exec(name2);
+  if (quoted2) return `"${quoted2[1] ?? quoted2[2]}"`;
+  if (!/^[A-Za-z_][A-Za-z0-9_$#@]*$/.test(name2) || /[a-z][A-Z]/.test(name2)) return void 0;
+  return name2;
 }
 function classifyJpa(ctx, ev) {
   const { call } = ctx;
@@ -20538,7 +20551,7 @@ function runsBeforeLoop(call) {
   }
   return false;
 }
-var QUERY_RUNS, QUERY_RUN_SET, JPA_CALLS, facts, configuration, REPOSITORY_TYPE, REPOSITORY_NAME, FUNCTION_TYPES, CONDITIONAL_TYPES, AS_WRITTEN, JAVA_IFS, JAVA_SCOPES, FLUSH_MODE_OFF;
+var QUERY_RUNS, QUERY_RUN_SET, JPA_CALLS, facts, configuration, REPOSITORY_TYPE, REPOSITORY_NAME, AS_WRITTEN, JAVA_IFS, JAVA_SCOPES, FLUSH_MODE_OFF;
 var init_java_jpa = __esm({
   "server/src/code/languages/java-jpa.ts"() {
     "use strict";
@@ -20547,15 +20560,14 @@ var init_java_jpa = __esm({
     init_hibernate_config();
     init_parents();
     init_read_scope();
-    init_java_imports();
+    init_java_syntax();
+    init_java_transactions();
     QUERY_RUNS = ["getResultList", "getSingleResult", "getSingleResultOrNull", "getResultStream", "list", "uniqueResult", "uniqueResultOptional"];
     QUERY_RUN_SET = new Set(QUERY_RUNS);
     JPA_CALLS = ["persist", "merge", "save", "saveAndFlush", "saveAll", "saveAllAndFlush", "flush", "commit", ...QUERY_RUNS];
     configuration = new ReadScoped(void 0);
     REPOSITORY_TYPE = /(?:Repository|Repo)$/;
     REPOSITORY_NAME = /(?:^r|R)epo(?:sitory)?$/;
-    FUNCTION_TYPES = /* @__PURE__ */ new Set(["method_declaration", "constructor_declaration", "lambda_expression"]);
-    CONDITIONAL_TYPES = /* @__PURE__ */ new Set(["if_statement", "switch_expression", "switch_block", "catch_clause", "ternary_expression"]);
     AS_WRITTEN = (name2) => name2;
     JAVA_IFS = /* @__PURE__ */ new Set(["if_statement"]);
     JAVA_SCOPES = /^(?:for_statement|enhanced_for_statement|while_statement|do_statement|method_declaration|constructor_declaration|compact_constructor_declaration|lambda_expression|class_body)$/;
@@ -20593,7 +20605,7 @@ function mapperInterfaces(root) {
       if (member?.type !== "method_declaration") continue;
       const method = member.childForFieldName("name")?.text;
       const modifiers = member.namedChildren.find((c) => c?.type === "modifiers");
-      const insert = modifiers?.namedChildren.find((a) => a?.type === "annotation" && a.childForFieldName("name")?.text.replace(/^.*\./, "") === "Insert");
+      const insert = modifiers?.namedChildren.find((a) => a?.type === "annotation" && annotationName(a) === "Insert");
       if (!method || !insert) continue;
       const parts = annotationParts(insert);
       if (!parts) continue;
@@ -20670,12 +20682,8 @@ function preparedText(host) {
   }
   return { pieces, kind: spliced ? "template" : host.kind, ...host.from ? { from: host.from } : {} };
 }
-function declaredType2(name2, f) {
-  if (f.types.has(name2)) return f.types.get(name2);
-  const escaped = name2.replace(/\$/g, "\\$");
-  const m = new RegExp(`\\b([A-Z][\\w$]{0,100})(?:<[^<>;{}]{0,200}>)?\\s+${escaped}\\s*[;=,):]`).exec(f.source);
-  f.types.set(name2, m?.[1]);
-  return m?.[1];
+function declaredType3(name2, f) {
+  return declaration(name2, f.source, f.types)?.type;
 }
 function mapperType(receiver, at, ev, f) {
   const fromGetMapper = (node) => {
@@ -20686,7 +20694,7 @@ function mapperType(receiver, at, ev, f) {
   if (receiver.type === "method_invocation") return fromGetMapper(receiver);
   const name2 = receiver.type === "identifier" || receiver.type === "field_access" ? simpleName(receiver) : void 0;
   if (!name2) return void 0;
-  const declared = declaredType2(name2, f);
+  const declared = declaredType3(name2, f);
   if (declared && declared !== "var") return declared;
   return fromGetMapper(ev.assignedBefore?.(name2, at)?.[0]?.value);
 }
@@ -20708,7 +20716,7 @@ function classifyMybatis(ctx, ev, jdbcName) {
   const at = call.node.startIndex;
   if (call.name === "insert" && (call.args.length === 1 || call.args.length === 2)) {
     const name2 = simpleName(call.receiver);
-    const type2 = name2 ? declaredType2(name2, f) : void 0;
+    const type2 = name2 ? declaredType3(name2, f) : void 0;
     if (!type2 || !/^Sql(?:Session|SessionTemplate)$/.test(type2)) return void 0;
     const id = call.args[0].type === "string_literal" ? ev.evaluate(call.args[0]) : void 0;
     const idText = id?.pieces.every((p) => p.kind === "text") ? id.pieces.map((p) => p.kind === "text" ? p.text : "").join("") : void 0;
@@ -20742,8 +20750,8 @@ var init_java_mybatis = __esm({
   "server/src/code/languages/java-mybatis.ts"() {
     "use strict";
     init_adapter();
-    init_java_imports();
     init_read_scope();
+    init_java_syntax();
     MYBATIS_FILE = /\borg\.apache\.ibatis\b|\bmybatis\b/i;
     OTHER_MAPPERS = "Object|Row|Model|Json|Xml|Yaml|Csv|Bean|Property|Column|Result";
     OTHER_MAPPER = new RegExp(`^(?:${OTHER_MAPPERS})Mapper$`);
