@@ -3,7 +3,7 @@
 // and models.py maps the class's __tablename__. The engine names the entity's table in the INSERT (not `<Order>`),
 // and for Java an IDENTITY id (its own or a @MappedSuperclass's) makes each persist one row per call.
 import * as assert from 'node:assert/strict';
-import { brief, INSERT_RULES, lintCode, posOf, projectOnDisk } from './helpers';
+import { brief, INSERT_RULES, JPA_IMPORTED_LOADER, lintCode, posOf, projectOnDisk } from './helpers';
 import { entityIndex, withOrmEntities } from '../../server/src/engine/orm-entities';
 import type { FileModel } from '../../server/src/engine/types';
 import type { SqlExecution } from '../../server/src/code-model/types';
@@ -25,22 +25,7 @@ public class Order {
 }
 `;
 
-const LOADER = `package com.acme.load;
-
-import com.acme.model.Order;
-import jakarta.persistence.EntityManager;
-
-public class Loader {
-    private final EntityManager em;
-    void load(java.util.List<String> items) {
-        em.getTransaction().begin();
-        for (String item : items) {
-            em.persist(new Order(item));
-        }
-        em.getTransaction().commit();
-    }
-}
-`;
+const LOADER = JPA_IMPORTED_LOADER;
 
 /** `SCHEMA.TABLE` of each INSERT of a file's executions as the rules see them, `<spliced>` when named at run time. */
 function targets(findings: { message: string }[]): string[] {

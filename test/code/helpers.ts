@@ -51,6 +51,43 @@ class Order {
 }
 `;
 
+/** A JPA loader of package demo persisting JPA_ORDER_ENTITY (declared in the same file) in a loop, committed once after it. */
+export const JPA_LOADER = `package demo;
+
+import jakarta.persistence.*;
+import java.util.List;
+
+${JPA_ORDER_ENTITY}
+class Loader {
+    @PersistenceContext EntityManager em;
+    void load(List<String> items) {
+        em.getTransaction().begin();
+        for (String item : items) {
+            em.persist(new Order(item));
+        }
+        em.getTransaction().commit();
+    }
+}
+`;
+
+/** The same loop in package com.acme.load, persisting the Order its import names (com.acme.model.Order, another file). */
+export const JPA_IMPORTED_LOADER = `package com.acme.load;
+
+import com.acme.model.Order;
+import jakarta.persistence.EntityManager;
+
+public class Loader {
+    private final EntityManager em;
+    void load(java.util.List<String> items) {
+        em.getTransaction().begin();
+        for (String item : items) {
+            em.persist(new Order(item));
+        }
+        em.getTransaction().commit();
+    }
+}
+`;
+
 export const INSERT_RULES = ['prefer-parameter-markers', 'single-row-insert', 'no-autocommit', 'commit-per-row', 'prepare-in-loop'];
 
 /** 1-based line and column of the n-th occurrence of `needle` in `text` (for readable expectations). */

@@ -8,37 +8,14 @@ import { lintPaths } from '../../server/src/cli/lint-run';
 import { hibernateBatchingFolders } from '../../server/src/cli/project-evidence';
 import { hibernateBatchSizeIn } from '../../server/src/code/hibernate-config';
 import { runCli } from '../ci/repo';
-import { projectOnDisk } from './helpers';
+import { JPA_LOADER, projectOnDisk } from './helpers';
 
 const project = (files: Record<string, string>): string => projectOnDisk(files, 'insertlint-hibernate-');
 
 const POM = '<project><modelVersion>4.0.0</modelVersion></project>\n';
 const LOADER_PATH = 'src/main/java/demo/Loader.java';
 /** A loader persisting in a loop with one commit after it (and a flush + clear every 1000 entities). */
-const LOADER = `package demo;
-
-import jakarta.persistence.*;
-import java.util.List;
-
-@Entity
-@Table(name = "ORDERS", schema = "APP")
-class Order {
-    @Id @GeneratedValue(strategy = GenerationType.SEQUENCE) Long id;
-    String item;
-    Order(String item) { this.item = item; }
-}
-
-class Loader {
-    @PersistenceContext EntityManager em;
-    void load(List<String> items) {
-        em.getTransaction().begin();
-        for (String item : items) {
-            em.persist(new Order(item));
-        }
-        em.getTransaction().commit();
-    }
-}
-`;
+const LOADER = JPA_LOADER;
 
 const persistenceXml = (properties: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <persistence xmlns="https://jakarta.ee/xml/ns/persistence" version="3.0">

@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempWorkspace, uriOf } from './harness';
+import { JPA_IMPORTED_LOADER } from '../code/helpers';
 
 const ORDER = `package com.acme.model;
 
@@ -18,22 +19,7 @@ public class Order {
 }
 `;
 
-const LOADER = `package com.acme.load;
-
-import com.acme.model.Order;
-import jakarta.persistence.EntityManager;
-
-public class Loader {
-    private final EntityManager em;
-    void load(java.util.List<String> items) {
-        em.getTransaction().begin();
-        for (String item : items) {
-            em.persist(new Order(item));
-        }
-        em.getTransaction().commit();
-    }
-}
-`;
+const LOADER = JPA_IMPORTED_LOADER;
 
 describe('language server: ORM entities of other files', function () {
   this.timeout(60000);

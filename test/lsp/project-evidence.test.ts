@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempWorkspace, uriOf } from './harness';
+import { JPA_LOADER } from '../code/helpers';
 
 const LOADER = `from sqlalchemy.orm import Session
 from models import Order, engine
@@ -47,30 +48,7 @@ describe('language server: project evidence for SQLAlchemy on Db2', function () 
   });
 });
 
-const JAVA_LOADER = `package demo;
-
-import jakarta.persistence.*;
-import java.util.List;
-
-@Entity
-@Table(name = "ORDERS", schema = "APP")
-class Order {
-    @Id @GeneratedValue(strategy = GenerationType.SEQUENCE) Long id;
-    String item;
-    Order(String item) { this.item = item; }
-}
-
-class Loader {
-    @PersistenceContext EntityManager em;
-    void load(List<String> items) {
-        em.getTransaction().begin();
-        for (String item : items) {
-            em.persist(new Order(item));
-        }
-        em.getTransaction().commit();
-    }
-}
-`;
+const JAVA_LOADER = JPA_LOADER;
 
 describe('language server: Hibernate batch size in a Java project\'s configuration', function () {
   this.timeout(60000);
