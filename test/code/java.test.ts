@@ -456,6 +456,47 @@ class Importer {
     assert.deepEqual(brief((await lintCode({ 'Importer.java': flush })).findings, INSERT_RULES), [`single-row-insert@${posOf(flush, 'orderRepo.saveAndFlush')}`]);
   });
 
+  it('Spring Data: a query method of the saving repository on every pass of a @Transactional loop (FlushMode AUTO) is reported; findById, another repository, a guarded query, a COMMIT flush mode: silent', async () => {
+    const code = `import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+${ENTITY}
+interface OrderRepository extends JpaRepository<Order, Long> {}
+@Service
+class Importer {
+    private final OrderRepository orders;
+    private final CustomerRepository customers;
+    @Transactional
+    void load(List<String> items) {
+        for (String item : items) {
+            if (orders.existsByItem(item)) continue;
+            orders.save(new Order(item));
+        }
+    }
+}
+`;
+    const { findings, models } = await lintCode({ 'Importer.java': code });
+    const save = models.get('Importer.java')!.code!.executions.find((e) => e.construct === 'orm')!;
+    assert.deepEqual([save.batched, save.autoflushedBy], [false, 'orders.existsByItem(item)']);
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(code, 'orders.save(')}`]);
+    const message = findings[0].message;
+    assert.match(message, /orders\.existsByItem\(item\) runs on every pass, and with the default FlushMode AUTO Hibernate first flushes/);
+    assert.match(message, /Instead, look up what the loop needs before it \(one repository query for all the rows' keys, such as a findAllBy…In\(keys\) method.*@QueryHints\(@QueryHint\(name = "org\.hibernate\.flushMode", value = "COMMIT"\)\).*saveAll\(list\) once after the loop/);
+    // Find-or-create through Optional, the save in orElseGet's lambda: the same.
+    const orElse = code.replace('if (orders.existsByItem(item)) continue;\n            orders.save(new Order(item));', 'Order o = orders.findFirstByItemOrderByIdDesc(item).orElseGet(() -> orders.save(new Order(item)));');
+    assert.deepEqual(brief((await lintCode({ 'Importer.java': orElse })).findings, INSERT_RULES), [`single-row-insert@${posOf(orElse, 'orders.save(')}`]);
+    // Not flushing the saves: findById (EntityManager.find looks in the session first), another repository's query
+    // (other tables), a query under a counter guard, a flush mode of COMMIT in the file.
+    const byId = code.replace('orders.existsByItem(item)', 'orders.findById(item.length()).isPresent()');
+    const other = code.replace('orders.existsByItem(item)', 'customers.existsByCode(item)');
+    const guarded = code.replace('if (orders.existsByItem(item)) continue;', 'if (++n % 1000 == 0 && orders.existsByItem(item)) continue;');
+    const commitMode = code.replace('@Transactional\n    void load', '@QueryHints(@QueryHint(name = "org.hibernate.flushMode", value = "COMMIT"))\n    @Transactional\n    void load');
+    for (const silent of [byId, other, guarded, commitMode]) {
+      const { findings: none, models: read } = await lintCode({ 'Importer.java': silent });
+      assert.deepEqual(brief(none, INSERT_RULES), [], silent);
+      assert.deepEqual(read.get('Importer.java')!.code!.executions.filter((e) => e.construct === 'orm').map((e) => [e.batched, e.autoflushedBy]), [[true, undefined]]);
+    }
+  });
+
   it('must not report: list.add, map.merge, a loaded entity merged or saved again, a session that is no Hibernate one (only the persist beside them)', async () => {
     const code = `import jakarta.persistence.*;
 ${ENTITY}

@@ -198,6 +198,9 @@ function javaOrmAdvice(api: 'jpa' | 'hibernate' | 'spring-data', perCall: SqlExe
   const unbatched = config && (config.batchSize === undefined || config.batchSize <= 1) ? configuredBatching(config) : undefined;
   // A query of the persisted entity on every pass flushes each one (SqlExecution.autoflushedBy): no flush before the
   // loop's end, then the usual advice.
+  if (autoflushed && !perCall && api === 'spring-data') {
+    return `look up what the loop needs before it (one repository query for all the rows' keys, such as a findAllBy…In(keys) method, into a map), or, if the query need not see the entities the loop saves, give its repository method @QueryHints(@QueryHint(name = "org.hibernate.flushMode", value = "COMMIT")), so that nothing is flushed until the loop ends; then save() in the one transaction with no flush per entity, or saveAll(list) once after the loop: ${unbatched ?? HIBERNATE_BATCHING}`;
+  }
   if (autoflushed && !perCall) {
     return `look up what the loop needs before it (one query for all the rows' keys, into a map), or, if the query need not see the entities the loop persists, run it with setFlushMode(FlushModeType.COMMIT), so that nothing is flushed until the loop ends; then flush or commit once after the loop (or flush() and clear() every 1000 entities with a counter): ${unbatched ?? HIBERNATE_BATCHING}`;
   }

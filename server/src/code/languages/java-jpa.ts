@@ -39,8 +39,17 @@ import type { HibernateBatching } from '../../code-model/types';
 const QUERY_RUNS = ['getResultList', 'getSingleResult', 'getSingleResultOrNull', 'getResultStream', 'list', 'uniqueResult', 'uniqueResultOptional'];
 const QUERY_RUN_SET = new Set(QUERY_RUNS);
 
-/** The calls this module reads (the Java adapter hands them over first). */
+/** The calls this module reads (the Java adapter hands them over first, with the Spring Data queries below). */
 export const JPA_CALLS = ['persist', 'merge', 'save', 'saveAndFlush', 'saveAll', 'saveAllAndFlush', 'flush', 'commit', ...QUERY_RUNS];
+
+/**
+ * Spring Data repository methods that run a query (JPQL or criteria, which Hibernate flushes before as it does a JPQL
+ * one): derived queries (findByRef, existsByCode, countByStatus, findFirstByOrderByIdDesc) and the repository's
+ * findAll, count, existsById and findAllById. Not findById, getById, getReferenceById or getOne: EntityManager.find
+ * and getReference look in the persistence context first and flush nothing.
+ */
+export const SPRING_DATA_QUERY = /^(?:(?:find|read|get|query|search|stream|count|exists)[A-Z]?\w*?By[A-Z]\w*|findAll|count|existsById|findAllById)$/;
+const NO_QUERY = /^(?:findById|getById|getReferenceById|findByIdOrNull)$/;
 
 type OrmKind = 'jpa' | 'hibernate' | 'spring-data';
 
@@ -247,6 +256,7 @@ export function classifyJpa(ctx: CallContext, ev: Evaluator): ApiEvent[] | undef
   if (QUERY_RUN_SET.has(call.name)) return jpaQueryRun(ctx, ev, f);
   const orm = ormReceiver(call.receiver, f);
   if (!orm) return undefined;
+  if (orm.kind === 'spring-data' && SPRING_DATA_QUERY.test(call.name) && !NO_QUERY.test(call.name)) return repositoryQueryRun(ctx, f, orm.name);
   const args = call.args;
   const api = orm.kind;
   switch (call.name) {
@@ -424,6 +434,21 @@ function jpaQueryRun(ctx: CallContext, ev: Evaluator, f: FileFacts): ApiEvent[] 
     node = object;
   }
   return undefined;
+}
+
+/**
+ * A Spring Data query method of a repository run in a loop (`orders.findByRef(ref)`): with FlushMode AUTO, Hibernate
+ * flushes the pending inserts of the repository's entity before the query, so the entities the loop saves through the
+ * same repository (the flush key is the repository's name) go one per pass. Another repository's query may read other
+ * tables and is not followed; neither is a flush mode hint on the query method, written in the repository's file.
+ */
+function repositoryQueryRun(ctx: CallContext, f: FileFacts, repository: string): ApiEvent[] | undefined {
+  const { call } = ctx;
+  if (FLUSH_MODE_OFF.test(f.source) || runsBeforeLoop(call.node)) return undefined;
+  const written = call.node.text;
+  const label = written.length <= 100 && !/[\n\r]/.test(written) ? written : `${repository}.${call.name}(…)`;
+  const inConditions = conditionsRunningIt(call.node, JAVA_IFS, (type) => JAVA_SCOPES.test(type));
+  return [{ kind: 'flush', api: 'spring-data', connection: repository, autoflush: label, ...(inConditions > 0 ? { inConditions } : {}) }];
 }
 
 const JAVA_IFS: ReadonlySet<string> = new Set(['if_statement']);

@@ -7,7 +7,7 @@ import { embeddedHooks, scanEmbeddedSql } from '../esql';
 import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, concatenate, decodeQuoted } from '../literals';
 import { looksLikeSql, type HostText } from '../sqltext';
-import { classifyJpa, javaEntities, JPA_CALLS, withHibernateConfiguration } from './java-jpa';
+import { classifyJpa, javaEntities, JPA_CALLS, SPRING_DATA_QUERY, withHibernateConfiguration } from './java-jpa';
 import { ReadScoped } from '../read-scope';
 import { classifyMybatis, javaMappers, MAPPER_VARIABLE, MYBATIS_FILE, withMybatisBatch } from './java-mybatis';
 
@@ -77,7 +77,7 @@ export const javaAdapter: LanguageAdapter = {
     return { variables, classes: [...new Set(classes)] };
   },
   interestingCall(name) {
-    return JAVA_CALLS.has(name) || readingMybatis.current;
+    return JAVA_CALLS.has(name) || readingMybatis.current || SPRING_DATA_QUERY.test(name);
   },
   callSite(node) {
     const name = node.childForFieldName('name');
@@ -146,7 +146,7 @@ export const javaAdapter: LanguageAdapter = {
   },
 
   classify(ctx, ev) {
-    return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : undefined) ?? (readingMybatis.current ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : undefined) ?? classifyJava(ctx, ev);
+    return (JPA_CALL_SET.has(ctx.call.name) || SPRING_DATA_QUERY.test(ctx.call.name) ? classifyJpa(ctx, ev) : undefined) ?? (readingMybatis.current ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : undefined) ?? classifyJava(ctx, ev);
   },
 
   commentText: cStyleCommentText,
