@@ -152,6 +152,39 @@ describe('code: Spring Data save() in a transaction the code opens itself', () =
     });
   }
 
+  it('a save in a helper method the loop calls: held when every loop that calls it is (tx.execute, a @Transactional caller); a caller loop outside a transaction reports it', async () => {
+    const helper = (body: string, annotation = '') =>
+      service(body, annotation).replace(/\n}\n$/, `
+    private void saveOne(String item) {
+        repo.save(new Order(item));
+    }
+}
+`);
+    const viaHelper = (body: string) => body.replace('repo.save(new Order(item));', 'saveOne(item);');
+    for (const body of [HELD['TransactionTemplate.execute(lambda)'], HELD['PlatformTransactionManager getTransaction … commit'], HELD['UserTransaction begin … commit']]) {
+      const code = helper(viaHelper(body));
+      const { findings, models } = await lintCode({ 'Loader.java': code });
+      assert.deepEqual(brief(findings, INSERT_RULES), [], code);
+      assert.deepEqual(models.get('Loader.java')!.code!.executions.map((e) => [e.ormPerCall, e.batched]), [[undefined, true]]);
+    }
+    // this.saveOne(item) from a @Transactional method: the self-invocation runs in the caller's transaction.
+    const annotated = helper(viaHelper(LOOP).replace('saveOne(item)', 'this.saveOne(item)'), '@Transactional\n    ');
+    assert.deepEqual(brief((await lintCode({ 'Loader.java': annotated })).findings, INSERT_RULES), []);
+    // Called from a plain loop, or from a held loop and a plain one: one transaction per save.
+    const plain = helper(viaHelper(LOOP));
+    const { findings } = await lintCode({ 'Loader.java': plain });
+    assert.deepEqual(brief(findings, INSERT_RULES), [saveAt(plain)]);
+    assert.match(findings[0].message, /\(through saveOne\(\)\).*each save\(\) is a transaction of its own/);
+    const both = helper(viaHelper(HELD['TransactionTemplate.execute(lambda)'])).replace('    private void saveOne', `    void loadPlain(List<String> items) {
+${viaHelper(LOOP)}
+    }
+    private void saveOne`);
+    assert.deepEqual(brief((await lintCode({ 'Loader.java': both })).findings, INSERT_RULES), [saveAt(both)]);
+    // A helper no loop calls is no loop's.
+    const once = helper('        saveOne(items.get(0));');
+    assert.deepEqual(brief((await lintCode({ 'Loader.java': once })).findings, INSERT_RULES), []);
+  });
+
   it('must not be taken for a transaction: execute() of a Runnable, of a one-parameter lambda in a file that names no TransactionTemplate or on a JdbcTemplate, a begin() and commit() of no transaction API', async () => {
     // A lambda of no parameter (an executor's Runnable) is no TransactionCallback.
     const runnable = service(HELD['TransactionTemplate.execute(lambda)'].replace('tx.execute(status -> {', 'executor.execute(() -> {').replace('            return null;\n', ''));

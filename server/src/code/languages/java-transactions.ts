@@ -13,6 +13,8 @@ export interface TransactionFacts {
   template?: boolean;
   /** The transactions each function opens and commits itself (demarcated), by the function's start. */
   demarcations?: Map<number, Map<string, Demarcation>>;
+  /** The method calls of the file's tree (the facts outlive it), for the callers of a helper (heldAroundCallers). */
+  invocations?: { tree: Node['tree']; nodes: Node[] };
 }
 
 const declaredType = (name: string, f: TransactionFacts): string | undefined => declaration(name, f.source, f.types)?.type;
@@ -47,14 +49,51 @@ export function transactional(call: Node): boolean {
 /** Whether the code opens a transaction around the save's loop (the innermost one, CallContext.loop). */
 export function heldAroundLoop(ctx: CallContext, f: TransactionFacts): boolean {
   const loop = ctx.loop?.span;
-  if (!loop) return false;
-  for (let node: Node | null = ctx.call.node.parent; node; node = node.parent) {
+  if (loop) return heldAround(ctx.call.node, loop, f);
+  return heldAroundCallers(ctx.call.node, f);
+}
+
+function heldAround(inner: Node, loop: Span, f: TransactionFacts): boolean {
+  for (let node: Node | null = inner.parent; node; node = node.parent) {
     // (Inside the loop: a transaction there is one per pass.)
     if (node.startIndex > loop.start || node.endIndex < loop.end) continue;
     if ((node.type === 'lambda_expression' || node.type === 'class_body') && templateCallback(node, f)) return true;
     if (FUNCTION_TYPES.has(node.type) && demarcated(node, loop, f)) return true;
   }
   return false;
+}
+
+/**
+ * A save in a helper method of the class, outside any loop of its own: held when the helper is called from loops only
+ * in one transaction each (`tx.execute(status -> { for (…) saveOne(x); })`, a caller's @Transactional, which its
+ * self-invocation runs in) and from at least one loop. A call of it from a loop outside a transaction leaves it a
+ * transaction per save (the model names the loop: code/model.ts helperCaller).
+ */
+function heldAroundCallers(call: Node, f: TransactionFacts): boolean {
+  let method: Node | null = call.parent;
+  while (method && method.type !== 'method_declaration' && method.type !== 'class_body') method = method.parent;
+  const name = method?.type === 'method_declaration' ? method.childForFieldName('name')?.text : undefined;
+  if (!name) return false;
+  if (f.invocations?.tree !== call.tree) f.invocations = { tree: call.tree, nodes: call.tree.rootNode.descendantsOfType('method_invocation').filter((n): n is Node => !!n) };
+  let loops = 0;
+  for (const inv of f.invocations.nodes) {
+    if (inv.childForFieldName('name')?.text !== name) continue;
+    const object = inv.childForFieldName('object');
+    if (object && object.type !== 'this') continue;
+    const loop = enclosingLoop(inv);
+    if (!loop) continue;
+    loops++;
+    if (!transactional(inv) && !heldAround(inv, { start: loop.startIndex, end: loop.endIndex }, f)) return false;
+  }
+  return loops > 0;
+}
+
+const LOOP_TYPES = new Set(['for_statement', 'enhanced_for_statement', 'while_statement', 'do_statement']);
+
+/** The innermost loop statement of the method or lambda around a node. */
+function enclosingLoop(node: Node): Node | undefined {
+  for (let n: Node | null = node.parent; n && !FUNCTION_TYPES.has(n.type) && n.type !== 'class_body'; n = n.parent) if (LOOP_TYPES.has(n.type)) return n;
+  return undefined;
 }
 
 const FUNCTION_TYPES = new Set(['method_declaration', 'constructor_declaration', 'lambda_expression']);
