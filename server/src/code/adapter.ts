@@ -169,6 +169,11 @@ export type ApiEvent =
        * its loop when the call is in no other.
        */
       ownLoop?: LoopInfo;
+      /**
+       * The call sits in a helper that several loops of the file call, and this one (by its start) is the loop its
+       * finding is about (a Spring Data save called from a loop in a transaction and from one outside any: the latter).
+       */
+      callerLoopAt?: number;
       /** A MyBatis mapper statement another file declares, by its qualified ids: SqlExecution.mapperStatement. */
       mapperStatement?: string[];
     }

@@ -396,7 +396,7 @@ class ModelBuilder {
       statements,
       textKind,
       splicedValues: spliced,
-      loop: this.loopOf(ctx) ?? e.ownLoop,
+      loop: this.loopOf(ctx, e.callerLoopAt) ?? e.ownLoop,
       batched: e.batched ?? (e.action === 'addBatch' || e.action === 'executeBatch' || e.action === 'executeMany'),
     };
     // A prepared handle runs its prepare's text: same splices to name, reported once at the prepare.
@@ -409,7 +409,7 @@ class ModelBuilder {
     if (fn) execution.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
     if (prepare) execution.preparedAt = prepare.execution.callSpan;
     if (e.handleText) execution.handle = e.handleText;
-    if (this.guardedAt(ctx)) execution.guarded = true;
+    if (this.guardedAt(ctx, e.callerLoopAt)) execution.guarded = true;
     // A wrapper told not to commit (ibmdbpy's self._prepare_and_execute(query, autocommit=False)): Python keywords.
     if (e.api === (this.adapter.usageApi ?? 'wrapper')) {
       const flag = ctx.call.keywords.get('autocommit') ?? ctx.call.keywords.get('commit');
@@ -657,20 +657,24 @@ class ModelBuilder {
 
   // ---- loops -------------------------------------------------------------------------------------
 
-  /** A call outside any loop in a helper function that a loop of this file calls runs once per pass. */
-  private helperCaller(scope: Scope): { loop: LoopInfo; guarded: boolean } | undefined {
+  /**
+   * A call outside any loop in a helper function that a loop of this file calls runs once per pass. `loopAt`: of the
+   * loops that call the helper, the one starting there (ExecuteEvent.callerLoopAt); else the first.
+   */
+  private helperCaller(scope: Scope, loopAt?: number): { loop: LoopInfo; guarded: boolean } | undefined {
     const fn = functionScope(scope);
-    const caller = fn?.functionName !== undefined ? this.walked.loopCalls.get(fn.functionName) : undefined;
+    const callers = fn?.functionName !== undefined ? this.walked.loopCalls.get(fn.functionName) : undefined;
+    const caller = callers && ((loopAt !== undefined ? callers.find((c) => c.loop.span.start === loopAt) : undefined) ?? callers[0]);
     return caller ? { loop: { ...caller.loop, via: fn!.functionName }, guarded: caller.guarded } : undefined;
   }
 
-  private loopOf(ctx: CallContext): LoopInfo | undefined {
-    return ctx.loop ?? this.helperCaller(ctx.scope)?.loop;
+  private loopOf(ctx: CallContext, loopAt?: number): LoopInfo | undefined {
+    return ctx.loop ?? this.helperCaller(ctx.scope, loopAt)?.loop;
   }
 
   /** Under a counter guard in its loop, or in a helper that the loop calls under one (if (n >= 1000) flush()). */
-  private guardedAt(ctx: CallContext): boolean {
-    return ctx.countGuarded || (!ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false));
+  private guardedAt(ctx: CallContext, loopAt?: number): boolean {
+    return ctx.countGuarded || (!ctx.loop && (this.helperCaller(ctx.scope, loopAt)?.guarded ?? false));
   }
 }
 

@@ -12,8 +12,11 @@ import { checkDeadline } from '../engine/deadline';
 
 export interface Walked {
   calls: CallContext[];
-  /** The first call of each callee name made inside a loop (to see helpers that run once per row). */
-  loopCalls: Map<string, { loop: LoopInfo; guarded: boolean }>;
+  /**
+   * The loops that call each callee name, in the order of their first call of it (to see helpers that run once per
+   * row), each with whether that first call is under a counter guard.
+   */
+  loopCalls: Map<string, { loop: LoopInfo; guarded: boolean }[]>;
   /** Method calls made inside a loop on a named receiver (`ts.createQuote(...)`), first of each name and receiver. */
   loopMethodCalls: { name: string; receiver: string; loop: LoopInfo; guarded: boolean }[];
   /**
@@ -209,7 +212,9 @@ class TreeWalk {
   private readonly seenFunctionCalls = new Set<string>();
   private readonly calls: CallContext[] = [];
   private readonly comments: Comment[] = [];
-  private readonly loopCalls = new Map<string, { loop: LoopInfo; guarded: boolean }>();
+  private readonly loopCalls = new Map<string, { loop: LoopInfo; guarded: boolean }[]>();
+  /** Name and loop start of each loopCalls entry: one entry per loop, however often it calls the name. */
+  private readonly loopCallSeen = new Set<string>();
   private readonly loopMethodCalls: Walked['loopMethodCalls'] = [];
   private readonly innerCalls: Walked['innerCalls'] = [];
   private readonly functions = new Map<string, Scope[]>();
@@ -348,6 +353,15 @@ class TreeWalk {
     }
   }
 
+  private noteLoopCall(name: string, loop: LoopInfo, guarded: boolean): void {
+    const key = `${name}\u0000${loop.span.start}`;
+    if (this.loopCallSeen.has(key)) return;
+    this.loopCallSeen.add(key);
+    const callers = this.loopCalls.get(name);
+    if (callers) callers.push({ loop, guarded });
+    else this.loopCalls.set(name, [{ loop, guarded }]);
+  }
+
   /** A call: noted where a loop or another file may need it, and kept with its context when it may run SQL. */
   private readCall(node: Node, end: number): void {
     const adapter = this.adapter;
@@ -355,7 +369,7 @@ class TreeWalk {
     if (name === undefined) return;
     const top = this.frames[this.frames.length - 1];
     const loop = top?.loop;
-    if (loop && !this.loopCalls.has(name)) this.loopCalls.set(name, { loop, guarded: top.counted ?? false });
+    if (loop) this.noteLoopCall(name, loop, top.counted ?? false);
     // obj.method(...) in a loop, obj a plain name: another file's class may define the method (CodeModel.loopCalls).
     // Only for a language whose declared types the model reads (Java): no lookup per call for the others. The
     // receiver is looked up only where one of the two can use it (each node asked of wasm costs about a microsecond).

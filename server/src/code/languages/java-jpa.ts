@@ -288,7 +288,8 @@ export function classifyJpa(ctx: CallContext, ev: Evaluator): ApiEvent[] | undef
       // Else the class names the table where the call shows it (`new Order(…)`, the declaration `Order o`), else the
       // persisted expression does.
       const target: InsertTarget = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args[0] };
-      const perCall = entity?.identity ? 'identity' as const : orm.kind === 'spring-data' && !transactional(call.node) && !heldAroundLoop(ctx, f) ? 'transaction' as const : hibernateUnbatched(configuration.current) ? 'unbatched' as const : undefined;
+      const hold = orm.kind === 'spring-data' && !transactional(call.node) ? heldAroundLoop(ctx, f) : undefined;
+      const perCall = entity?.identity ? 'identity' as const : hold && !hold.held ? 'transaction' as const : hibernateUnbatched(configuration.current) ? 'unbatched' as const : undefined;
       // The class, for the engine to settle its table and id from the workspace's entities (not needed once IDENTITY).
       const written = made.node?.parent?.type === 'scoped_type_identifier' ? made.node.parent.text.replace(/\s+/g, '') : made.name;
       const origins = made.name && !entity?.identity ? classOrigins(made.name, written ?? made.name, f) : undefined;
@@ -308,6 +309,7 @@ export function classifyJpa(ctx: CallContext, ev: Evaluator): ApiEvent[] | undef
         ...(perCall ? { ormPerCall: perCall } : {}),
         ...(ormClass ? { ormClass } : {}),
         ...(configuration.current ? { ormConfig: configuration.current } : {}),
+        ...(hold?.callerLoopAt !== undefined ? { callerLoopAt: hold.callerLoopAt } : {}),
       }];
     }
     default:

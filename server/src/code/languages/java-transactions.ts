@@ -47,9 +47,9 @@ export function transactional(call: Node): boolean {
 // begun and committed, on every pass is a transaction per pass, as a commit on every pass (outside a counter's if) is.
 
 /** Whether the code opens a transaction around the save's loop (the innermost one, CallContext.loop). */
-export function heldAroundLoop(ctx: CallContext, f: TransactionFacts): boolean {
+export function heldAroundLoop(ctx: CallContext, f: TransactionFacts): { held: boolean; callerLoopAt?: number } {
   const loop = ctx.loop?.span;
-  if (loop) return heldAround(ctx.call.node, loop, f);
+  if (loop) return { held: heldAround(ctx.call.node, loop, f) };
   return heldAroundCallers(ctx.call.node, f);
 }
 
@@ -67,13 +67,13 @@ function heldAround(inner: Node, loop: Span, f: TransactionFacts): boolean {
  * A save in a helper method of the class, outside any loop of its own: held when the helper is called from loops only
  * in one transaction each (`tx.execute(status -> { for (…) saveOne(x); })`, a caller's @Transactional, which its
  * self-invocation runs in) and from at least one loop. A call of it from a loop outside a transaction leaves it a
- * transaction per save (the model names the loop: code/model.ts helperCaller).
+ * transaction per save, and that loop is the one its finding names (callerLoopAt).
  */
-function heldAroundCallers(call: Node, f: TransactionFacts): boolean {
+function heldAroundCallers(call: Node, f: TransactionFacts): { held: boolean; callerLoopAt?: number } {
   let method: Node | null = call.parent;
   while (method && method.type !== 'method_declaration' && method.type !== 'class_body') method = method.parent;
   const name = method?.type === 'method_declaration' ? method.childForFieldName('name')?.text : undefined;
-  if (!name) return false;
+  if (!name) return { held: false };
   if (f.invocations?.tree !== call.tree) f.invocations = { tree: call.tree, nodes: call.tree.rootNode.descendantsOfType('method_invocation').filter((n): n is Node => !!n) };
   let loops = 0;
   for (const inv of f.invocations.nodes) {
@@ -83,9 +83,9 @@ function heldAroundCallers(call: Node, f: TransactionFacts): boolean {
     const loop = enclosingLoop(inv);
     if (!loop) continue;
     loops++;
-    if (!transactional(inv) && !heldAround(inv, { start: loop.startIndex, end: loop.endIndex }, f)) return false;
+    if (!transactional(inv) && !heldAround(inv, { start: loop.startIndex, end: loop.endIndex }, f)) return { held: false, callerLoopAt: loop.startIndex };
   }
-  return loops > 0;
+  return { held: loops > 0 };
 }
 
 const LOOP_TYPES = new Set(['for_statement', 'enhanced_for_statement', 'while_statement', 'do_statement']);
