@@ -111,6 +111,47 @@ def save(rows):
     assert.deepEqual(await state('pyodbc.connect(DSN, autocommit=settings.autocommit)'), ['unknown', 0]);
   });
 
+  it('pyodbc executemany without fast_executemany, and pypyodbc executemany, run one execute per row: reported, in a loop of chunks too', async () => {
+    const code = `import pyodbc
+
+def load(rows):
+    conn = pyodbc.connect(DSN)
+    cur = conn.cursor()
+    cur.executemany("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (?, ?)", rows)
+    conn.commit()
+
+def load_chunks(chunks):
+    conn = pyodbc.connect(DSN)
+    cur = conn.cursor()
+    for chunk in chunks:
+        cur.executemany("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (?, ?)", chunk)
+        conn.commit()
+`;
+    const { findings, models } = await lintCode({ 'load.py': code });
+    const executions = models.get('load.py')!.code!.executions;
+    assert.deepEqual(executions.map((e) => [e.action, e.batched, e.manyPerRow, e.loop?.kind]), [
+      ['executeMany', false, 'pyodbc', 'executemany()'],
+      ['executeMany', false, 'pyodbc', 'executemany()'],
+    ]);
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(code, 'cur.executemany')}`, `single-row-insert@${posOf(code, 'cur.executemany', 2)}`]);
+    assert.match(findings[0].message, /^One INSERT INTO APP\.ORDERS call per row in the executemany\(\) loop at line 6\..*Instead, set cursor\.fast_executemany = True before executemany \(pyodbc 4\.0\.19 or later\)/);
+    // pypyodbc has no fast_executemany: the advice is another driver.
+    const pypy = code.replace('import pyodbc', 'import pypyodbc as odbc').replace(/pyodbc\.connect/g, 'odbc.connect');
+    const p = await lintCode({ 'load.py': pypy });
+    assert.deepEqual(brief(p.findings, INSERT_RULES).length, 2);
+    assert.match(p.findings[0].message, /Instead, run it through pyodbc with cursor\.fast_executemany = True, or ibm_db_dbi/);
+    // Batched: fast_executemany set, ibm_db_dbi's cursor, a file that imports another DB-API driver too (whose
+    // cursor it may be).
+    const fast = code.replace(/cur = conn\.cursor\(\)/g, 'cur = conn.cursor()\n    cur.fast_executemany = True');
+    const dbi = code.replace('import pyodbc', 'import ibm_db_dbi').replace(/pyodbc\.connect/g, 'ibm_db_dbi.connect');
+    const both = code.replace('import pyodbc', 'import pyodbc\nimport ibm_db_dbi');
+    for (const silent of [fast, dbi, both]) {
+      const read = await lintCode({ 'load.py': silent });
+      assert.deepEqual(brief(read.findings, INSERT_RULES), [], silent);
+      assert.deepEqual(read.models.get('load.py')!.code!.executions.map((e) => [e.batched, e.manyPerRow]), [[true, undefined], [true, undefined]]);
+    }
+  });
+
   it('jaydebeapi connects with JDBC autocommit on, unless the file commits or switches the JDBC connection', async () => {
     const py = (extra: string) => `import jaydebeapi
 

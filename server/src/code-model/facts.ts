@@ -111,7 +111,7 @@ export function scriptUnits(file: FileModel): ScriptUnit[] {
  * (SqlExecution.construct: the ORM's session.add, a Core insert construct, else a text()); for the Java ORMs by why
  * the entity goes one row per call (SqlExecution.ormPerCall).
  */
-export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<SqlExecution, 'construct' | 'connection' | 'ormPerCall' | 'ormConfig' | 'autoflushedBy'>): string {
+export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<SqlExecution, 'construct' | 'connection' | 'ormPerCall' | 'ormConfig' | 'autoflushedBy' | 'manyPerRow'>): string {
   const construct = execution?.construct;
   switch (api) {
     case 'jpa':
@@ -129,6 +129,9 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
     case 'ibm_db':
       return 'prepare once and send the rows with ibm_db.execute_many';
     case 'dbapi':
+      // pyodbc's executemany runs one SQLExecute per row unless fast_executemany is on; pypyodbc's always does.
+      if (execution?.manyPerRow === 'pyodbc') return 'set cursor.fast_executemany = True before executemany (pyodbc 4.0.19 or later): pyodbc then binds the rows as one ODBC parameter array (SQL_ATTR_PARAMSET_SIZE), one round trip per call, where by default it runs one execute per row';
+      if (execution?.manyPerRow === 'pypyodbc') return 'run it through pyodbc with cursor.fast_executemany = True, or ibm_db_dbi, whose executemany sends the rows as one parameter array: pypyodbc\'s executemany runs one execute per row';
       return 'send the rows with cursor.executemany';
     case 'sqlalchemy':
       // The ORM sends what was added at the flush: objects of one class flushed together go as one executemany when

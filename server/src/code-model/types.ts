@@ -205,6 +205,11 @@ export interface SqlExecution {
    */
   ormPerCall?: 'identity' | 'transaction' | 'unbatched';
   /**
+   * A DB-API `executemany` that the driver runs as one execute per parameter set: pyodbc unless the cursor's
+   * `fast_executemany` is set True (then an ODBC parameter array), and pypyodbc always. Its loop is the call itself.
+   */
+  manyPerRow?: 'pyodbc' | 'pypyodbc';
+  /**
    * An ORM insert (`construct: 'orm'`, sent at a flush) that goes one row per pass of its loop because a query of the
    * same session runs on every pass and flushes what was added before it runs (SQLAlchemy's autoflush; Hibernate's
    * FlushMode AUTO, for a query of the entity): that query as the message names it (`session.query(Customer)…first()`,

@@ -169,6 +169,8 @@ export type ApiEvent =
        * its loop when the call is in no other.
        */
       ownLoop?: LoopInfo;
+      /** SqlExecution.manyPerRow: the call is its own loop (`ownLoop`), inside any other. */
+      manyPerRow?: 'pyodbc' | 'pypyodbc';
       /**
        * The call sits in a helper that several loops of the file call, and this one (by its start) is the loop its
        * finding is about (a Spring Data save called from a loop in a transaction and from one outside any: the latter).

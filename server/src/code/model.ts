@@ -396,7 +396,8 @@ class ModelBuilder {
       statements,
       textKind,
       splicedValues: spliced,
-      loop: this.loopOf(ctx, e.callerLoopAt) ?? e.ownLoop,
+      // (An executemany the driver runs row by row is a loop over its rows, whatever loop it is in: a loop of chunks.)
+      loop: (e.manyPerRow ? e.ownLoop : undefined) ?? this.loopOf(ctx, e.callerLoopAt) ?? e.ownLoop,
       batched: e.batched ?? (e.action === 'addBatch' || e.action === 'executeBatch' || e.action === 'executeMany'),
     };
     // A prepared handle runs its prepare's text: same splices to name, reported once at the prepare.
@@ -424,6 +425,7 @@ class ModelBuilder {
     }
     if (e.construct) execution.construct = e.construct;
     if (e.ormPerCall) execution.ormPerCall = e.ormPerCall;
+    if (e.manyPerRow) execution.manyPerRow = e.manyPerRow;
     if (e.ormClass) execution.ormClass = e.ormClass;
     if (e.mapperStatement) execution.mapperStatement = e.mapperStatement;
     if (e.ormConfig) execution.ormConfig = e.ormConfig;

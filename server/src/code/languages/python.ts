@@ -10,7 +10,7 @@ import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '.
 import { applyFormat, concatenate, decodeQuoted, joinWithSeparator } from '../literals';
 import { joinTexts, looksLikeSql, type HostText } from '../sqltext';
 import { blankWholeLineComments } from './python-comments';
-import { importLinesOnce, pythonImports, withResolvedModuleCalls, withResolvedOrmClasses } from './python-imports';
+import { importLinesOnce, pythonImports, withResolvedModuleCalls, withResolvedOrmClasses, type PythonImports } from './python-imports';
 import { classifySqlalchemy, fileOf, isSqlalchemyText, pythonEntities, withPythonRead } from './python-sqlalchemy';
 import { parentOf } from '../parents';
 
@@ -333,20 +333,38 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
       if (text && !looksLikeSql(PLAIN(text))) return [];
       if (!text && !/cur|cursor/i.test(recvName)) return [];
       const many = call.name === 'executemany';
+      const perRow = many ? odbcExecutemanyPerRow(file.imports, ev.source) : undefined;
       return [{
         kind: 'execute',
         api: 'dbapi',
         action: many ? 'executeMany' : a.length > 1 ? 'executePrepared' : 'executeDirect',
         sql: text ?? a[0],
         handle: recvName,
-        batched: many,
+        batched: many && !perRow,
         pyformatMarkers: a.length > 1,
+        ...(perRow ? { manyPerRow: perRow, ownLoop: { span: { start: call.node.startIndex, end: call.node.endIndex }, kind: 'executemany()', line: call.node.startPosition.row + 1 } } : {}),
       }];
     }
     default:
       return [];
   }
 }
+
+/**
+ * The ODBC driver module whose `executemany` runs one execute per parameter set, when the file's DB-API cursors are
+ * its: pyodbc, unless the file sets a cursor's `fast_executemany = True` (pyodbc 4.0.19+ then binds the rows as a
+ * parameter array: pyodbc pull request #256, "defaults to off (using the existing execute()-in-a-loop)"), and pypyodbc,
+ * which has no such option. Only in a file that imports no other DB-API driver (whose cursor it might be).
+ */
+function odbcExecutemanyPerRow(imports: PythonImports, source: string): 'pyodbc' | 'pypyodbc' | undefined {
+  const odbc = imports.imports('pyodbc') ? 'pyodbc' : imports.imports('pypyodbc') ? 'pypyodbc' : undefined;
+  if (!odbc || OTHER_DBAPI_DRIVERS.some((m) => imports.imports(m)) || (odbc === 'pyodbc' && imports.imports('pypyodbc'))) return undefined;
+  return odbc === 'pyodbc' && FAST_EXECUTEMANY.test(source) ? undefined : odbc;
+}
+
+const OTHER_DBAPI_DRIVERS = ['ibm_db_dbi', 'ibm_db', 'jaydebeapi', 'sqlalchemy', 'turbodbc'];
+/** `cur.fast_executemany = True` (any receiver), or the keyword on a connection that passes it on. */
+const FAST_EXECUTEMANY = /\bfast_executemany\s*=\s*(?:True|1)\b/;
 
 /** CPython's limit on indentation levels (MAXINDENT): deeper, it stops with "too many levels of indentation". */
 const MAX_INDENT_LEVELS = 100;
