@@ -392,6 +392,18 @@ public class Loader {
       }
     });
 
+    it('MyBatis Generator\'s insertSelective (<trim> of <if>s) called in a loop: reported, with every column', async () => {
+      const selective = `  <insert id="insertOrder" parameterType="com.acme.model.Order">
+    insert into APP.ORDERS
+    <trim prefix="(" suffix=")" suffixOverrides=","><if test="id != null">ID,</if><if test="item != null">ITEM,</if></trim>
+    <trim prefix="values (" suffix=")" suffixOverrides=","><if test="id != null">#{id},</if><if test="item != null">#{item},</if></trim>
+  </insert>`;
+      const dir = project({}, selective);
+      const found = await run(dir);
+      assert.deepEqual(where(dir, found), [`single-row-insert@${SERVICE_PATH}:${MYBATIS_XML_SERVICE.indexOf('orderMapper.insertOrder')}`]);
+      assert.match(found[0].message, /^One INSERT INTO APP\.ORDERS call per row/);
+    });
+
     it('a <foreach> of rows in the <insert> is a multi-row INSERT: silent (the single-row one beside it is reported)', async () => {
       const chunked = '    void loadChunks(java.util.List<java.util.List<Order>> chunks) {\n        for (java.util.List<Order> chunk : chunks) {\n            orderMapper.insertAll(chunk);\n        }\n    }\n}\n';
       const service = MYBATIS_XML_SERVICE.replace(/\}\n$/, chunked);
@@ -449,7 +461,7 @@ public class OrderService {
     <selectKey keyProperty="id" resultType="long" order="BEFORE">VALUES NEXT VALUE FOR APP.SEQ</selectKey>
     INSERT INTO APP.T (ID, NOTE) VALUES (#{id}, <![CDATA[ '<none>' ]]>) -- a &lt; b
   </insert>
-  <insert id="b">INSERT INTO APP.T (ID) <if test="x">VALUES (#{x})</if></insert>
+  <insert id="b">INSERT INTO APP.T (ID) <choose><when test="x">VALUES (#{x})</when><otherwise>VALUES (0)</otherwise></choose></insert>
   <insert id="c">INSERT INTO APP.T (ID, QTY) VALUES (#{id}, <include refid="com.acme.mapper.OrderMapper.qty"/>)</insert>
   <!-- <insert id="d">INSERT INTO APP.T VALUES (1)</insert> -->`);
       const read = mapperXmlInserts(xml);
@@ -458,6 +470,23 @@ public class OrderService {
         ['a', "INSERT INTO APP.T (ID, NOTE) VALUES (?, '<none>' ) -- a < b"],
         ['b', 'dynamic'],
         ['c', 'INSERT INTO APP.T (ID, QTY) VALUES (?, ? )'],
+      ]);
+      // MyBatis Generator's insertSelective: every <if> taken, each <trim> applied.
+      const selective = mapperXmlInserts(mybatisMapperXml(`  <insert id="insertSelective" parameterType="com.acme.model.Order">
+    insert into APP.ORDERS
+    <trim prefix="(" suffix=")" suffixOverrides=",">
+      <if test="id != null">ID,</if>
+      <if test="item != null">ITEM,</if>
+    </trim>
+    <trim prefix="values (" suffix=")" suffixOverrides=",">
+      <if test="id != null">#{id,jdbcType=INTEGER},</if>
+      <if test="item != null">#{item,jdbcType=VARCHAR},</if>
+    </trim>
+  </insert>
+  <insert id="unclosed">INSERT INTO APP.T (ID) <if test="x">VALUES (#{x})</insert>`));
+      assert.deepEqual(selective?.inserts.map((i) => [i.id, i.sql?.replace(/\s+/g, ' ') ?? i.unsettled]), [
+        ['insertSelective', 'insert into APP.ORDERS (ID, ITEM) values (?, ?)'],
+        ['unclosed', 'dynamic'],
       ]);
       assert.equal(mapperXmlInserts('<configuration><insert id="x">INSERT INTO T VALUES (1)</insert></configuration>'), undefined);
       assert.equal(mybatisConfigBatch(CONFIG('BATCH')), true);

@@ -14,9 +14,12 @@
 //   call); `<if>`, `<trim>`, `<choose>`, `<where>`, `<set>`, `<bind>` make the text depend on the values.
 // - "Configuration", settings: `<setting name="defaultExecutorType" value="BATCH"/>` makes every session BATCH.
 //
-// Recorded: an INSERT whose text is settled (plain text, CDATA, entities, fragments without `${…}`), `#{…}` as `?`.
-// Not recorded (the call stays silent, as for an id no mapper declares): <foreach> (a multi-row INSERT), other dynamic
-// SQL (its text is not one), `${…}` (a splice: its finding would belong in the XML file, which is not linted).
+// Recorded: an INSERT whose text is settled (plain text, CDATA, entities, fragments without `${…}`), `#{…}` as `?`;
+// `<if>` and `<trim>` too (MyBatis Generator's insertSelective: `<trim prefix="(" suffix=")" suffixOverrides=",">
+// <if test="id != null">ID,</if>…</trim>`), read with every `<if>` taken: one INSERT per call whichever columns it
+// names. Not recorded (the call stays silent, as for an id no mapper declares): <foreach> (a multi-row INSERT), other
+// dynamic SQL (<choose>, <where>, <set>, <bind>: not one text), `${…}` (a splice: its finding would belong in the XML
+// file, which is not linted).
 
 /** An <insert> of a mapper XML file: its local id, and its text when settled. */
 export interface MapperXmlInsert {
@@ -82,39 +85,78 @@ function attribute(attributes: string, name: string): string | undefined {
 function settle(body: string, fragments: ReadonlyMap<string, string>, namespace: string): Omit<MapperXmlInsert, 'id'> {
   let unsettled: MapperXmlInsert['unsettled'];
   const expand = (content: string, depth: number): string => {
-    let out = '';
+    // The text written so far of each open <if> / <trim> (innermost last), below the statement's own.
+    const open: { tag: string; attributes: string; out: string }[] = [{ tag: '', attributes: '', out: '' }];
+    const write = (text: string) => (open[open.length - 1].out += text);
     // CDATA, a start or end tag, or text.
     for (const m of content.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>|<(\/?)([\w:-]+)([^>]*?)(\/?)>|[^<]+|</g)) {
       if (m[1] !== undefined) {
-        out += m[1];
+        write(m[1]);
         continue;
       }
       const tag = m[3];
       if (!tag) {
-        out += decode(m[0]);
+        write(decode(m[0]));
         continue;
       }
-      if (tag === 'selectKey') continue;
+      if (tag === 'selectKey' || tag === 'property') continue;
       if (tag === 'include') {
         if (m[2] || depth >= MAX_FRAGMENT_DEPTH) continue;
         const refid = attribute(m[4], 'refid');
         const local = refid?.startsWith(`${namespace}.`) ? refid.slice(namespace.length + 1) : refid;
         const fragment = local !== undefined ? fragments.get(local) : undefined;
         if (fragment === undefined) unsettled ??= 'dynamic';
-        else out += ` ${expand(fragment, depth + 1)} `;
+        else write(` ${expand(fragment, depth + 1)} `);
         continue;
       }
-      if (tag === 'property') continue;
+      if (tag === 'if' || tag === 'trim') {
+        // Every <if> taken (the statement with all its optional columns, MyBatis Generator's insertSelective), each
+        // <trim> applied to what it holds.
+        if (m[5]) continue;
+        if (!m[2]) open.push({ tag, attributes: m[4], out: '' });
+        else if (open.length > 1 && open[open.length - 1].tag === tag) {
+          const done = open.pop()!;
+          write(done.tag === 'trim' ? trimmed(done.out, done.attributes) : done.out);
+        } else unsettled ??= 'dynamic';
+        continue;
+      }
       if (tag === 'foreach') unsettled = 'foreach';
       else unsettled ??= 'dynamic';
     }
-    return out;
+    if (open.length > 1) unsettled ??= 'dynamic';
+    return open[0].out;
   };
   // <selectKey>…</selectKey>: a statement of its own.
   const text = expand(body.replace(/<selectKey\b[^>]*?(?:\/>|>[\s\S]*?<\/selectKey\s*>)/g, ' '), 0);
   if (unsettled) return { unsettled };
   if (text.includes('${')) return { unsettled: 'spliced' };
   return { sql: text.replace(/#\{[^{}]{0,200}\}/g, '?').trim() };
+}
+
+/** What a <trim> writes: its text with prefixOverrides / suffixOverrides taken off, prefix and suffix added (when any). */
+function trimmed(text: string, attributes: string): string {
+  let inner = text.trim();
+  const overrides = (name: string) => (attributeRaw(attributes, name) ?? '').split('|').map((o) => o.trim()).filter((o) => o !== '');
+  for (const o of overrides('prefixOverrides')) {
+    if (inner.toUpperCase().startsWith(o.toUpperCase())) {
+      inner = inner.slice(o.length).trim();
+      break;
+    }
+  }
+  for (const o of overrides('suffixOverrides')) {
+    if (inner.toUpperCase().endsWith(o.toUpperCase())) {
+      inner = inner.slice(0, inner.length - o.length).trim();
+      break;
+    }
+  }
+  if (inner === '') return ' ';
+  return ` ${attributeRaw(attributes, 'prefix') ?? ''}${inner}${attributeRaw(attributes, 'suffix') ?? ''} `;
+}
+
+/** An attribute's value as written, entities decoded (`prefixOverrides="AND |OR "`: spaces kept). */
+function attributeRaw(attributes: string, name: string): string | undefined {
+  const m = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attributes);
+  return m ? decode(m[1] ?? m[2]) : undefined;
 }
 
 function decode(text: string): string {
