@@ -102,6 +102,65 @@ export function posOf(text: string, needle: string, occurrence = 1): string {
   return `${line}:${at - before.lastIndexOf('\n')}`;
 }
 
+/**
+ * A MyBatis project whose statements are in a mapper XML file (the usual layout): the interface's methods carry no
+ * annotation, src/main/resources/com/acme/mapper/OrderMapper.xml holds them; the service calls the mapper in a loop.
+ * `MYBATIS_XML_PROJECT` gives its files (a pom.xml at the top), the XML made of `inserts` (the <insert> elements).
+ */
+export const MYBATIS_XML_INTERFACE = `package com.acme.mapper;
+
+import java.util.List;
+import org.apache.ibatis.annotations.Mapper;
+
+@Mapper
+public interface OrderMapper {
+    int insertOrder(Order o);
+    int insertAll(List<Order> orders);
+}
+`;
+
+export const MYBATIS_XML_SERVICE = `package com.acme.service;
+
+import com.acme.mapper.OrderMapper;
+import org.springframework.stereotype.Service;
+
+@Service
+public class OrderService {
+    private final OrderMapper orderMapper;
+    void load(java.util.List<Order> orders) {
+        for (Order o : orders) {
+            orderMapper.insertOrder(o);
+        }
+    }
+}
+`;
+
+/** The <insert> elements of the mapper XML file by default: one row per call, and a <foreach> of rows. */
+export const MYBATIS_XML_INSERTS = `  <insert id="insertOrder" parameterType="com.acme.model.Order" useGeneratedKeys="true" keyProperty="id">
+    INSERT INTO APP.ORDERS (ID, ITEM, QTY)
+    VALUES (#{id}, #{item,jdbcType=VARCHAR}, <include refid="qty"/>)
+  </insert>
+  <insert id="insertAll">
+    INSERT INTO APP.ORDERS (ID, ITEM, QTY) VALUES
+    <foreach collection="list" item="o" separator=",">(#{o.id}, #{o.item}, #{o.qty})</foreach>
+  </insert>`;
+
+export const mybatisMapperXml = (inserts = MYBATIS_XML_INSERTS, namespace = 'com.acme.mapper.OrderMapper') => `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE mapper PUBLIC "-//mybatis.org//DTD Mapper 3.0//EN" "https://mybatis.org/dtd/mybatis-3-mapper.dtd">
+<mapper namespace="${namespace}">
+  <sql id="qty"><![CDATA[ #{qty} ]]></sql>
+${inserts}
+</mapper>
+`;
+
+export const MYBATIS_XML_PROJECT = (extra: Record<string, string> = {}, inserts?: string): Record<string, string> => ({
+  'pom.xml': '<project/>\n',
+  'src/main/java/com/acme/mapper/OrderMapper.java': MYBATIS_XML_INTERFACE,
+  'src/main/java/com/acme/service/OrderService.java': MYBATIS_XML_SERVICE,
+  'src/main/resources/com/acme/mapper/OrderMapper.xml': mybatisMapperXml(inserts),
+  ...extra,
+});
+
 /** A project folder on disk (a new temporary one, named from `prefix`) holding these files, by relative path. */
 export function projectOnDisk(files: Record<string, string>, prefix = 'insertlint-project-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));

@@ -4,7 +4,8 @@
 // index (engine/orm-entities.ts, OrmEntity.mapper).
 import * as assert from 'node:assert/strict';
 import { relative } from 'node:path';
-import { brief, codeFrontEnd, INSERT_RULES, JPA_ORDER_ENTITY, lintCode, posOf, projectOnDisk } from './helpers';
+import { brief, codeFrontEnd, INSERT_RULES, JPA_ORDER_ENTITY, lintCode, MYBATIS_XML_PROJECT, MYBATIS_XML_SERVICE, mybatisMapperXml, posOf, projectOnDisk } from './helpers';
+import { mapperXmlInserts, mybatisConfigBatch } from '../../server/src/code/mybatis-xml';
 import { lintPaths } from '../../server/src/cli/lint-run';
 import { changedNames, dependentFiles, fileNames, schemaFacts } from '../../server/src/lsp/model-queries';
 import { lintWorkspace } from '../helpers/rule-tester';
@@ -257,7 +258,7 @@ public class OrderService {
     const { findings, models } = await lintCode({ 'src/com/acme/mapper/OrderMapper.java': MAPPER, 'src/com/acme/service/OrderService.java': service });
     assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(service, 'orderMapper.insertOrder')}`]);
     assert.deepEqual(models.get('src/com/acme/service/OrderService.java')!.code!.executions.map((e) => e.connection?.name), ['orderMapper']);
-    // Without a mapper that declares the statement (an XML mapper, not read), silent.
+    // Without a mapper that declares the statement (no mapper file, no mapper XML on disk), silent.
     const alone = await lintCode({ 'src/com/acme/service/OrderService.java': service });
     assert.deepEqual(brief(alone.findings, INSERT_RULES), []);
   });
@@ -328,6 +329,13 @@ public class OrderService {
       assert.deepEqual(await rules(project({ 'src/main/resources/application.yml': yml.replace('BATCH', 'SIMPLE') })), ['single-row-insert@src/main/java/com/acme/service/OrderService.java']);
     });
 
+    it('mybatis-config.xml (resources, resources/mybatis) with defaultExecutorType BATCH: silent; REUSE: reported', async () => {
+      const config = (executor: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE configuration PUBLIC "-//mybatis.org//DTD Config 3.0//EN" "https://mybatis.org/dtd/mybatis-3-config.dtd">\n<configuration><settings><setting name="defaultExecutorType" value="${executor}"/></settings></configuration>\n`;
+      assert.deepEqual(await rules(project({ 'src/main/resources/mybatis-config.xml': config('BATCH') })), []);
+      assert.deepEqual(await rules(project({ 'src/main/resources/mybatis/mybatis-config.xml': config('BATCH') })), []);
+      assert.deepEqual(await rules(project({ 'src/main/resources/mybatis-config.xml': config('REUSE') })), ['single-row-insert@src/main/java/com/acme/service/OrderService.java']);
+    });
+
     it('a file that sets only MyBatis\'s executor is no Hibernate configuration: a JPA loop flushed once stays unreported', async () => {
       const loader = `package com.acme.load;
 
@@ -345,6 +353,144 @@ public class Loader {
 `;
       const dir = projectOnDisk({ 'pom.xml': '<project/>', 'src/main/java/com/acme/load/Loader.java': loader, 'src/main/java/com/acme/Boot.java': '// mybatis\nclass Boot {}\n', 'src/main/resources/application.properties': 'mybatis.executor-type=batch\n' }, 'insertlint-mybatis-');
       assert.deepEqual(await rules(dir), []);
+    });
+  });
+  describe('mapper XML files (read on disk with the project, not linted)', () => {
+    const SERVICE_PATH = 'src/main/java/com/acme/service/OrderService.java';
+    const project = (extra: Record<string, string> = {}, inserts?: string) => projectOnDisk(MYBATIS_XML_PROJECT(extra, inserts), 'insertlint-mybatis-xml-');
+    const run = async (dir: string, paths = ['.']) => (await lintPaths({ paths, cwd: dir })).diagnostics.filter((d) => INSERT_RULES.includes(d.rule));
+    /** Each finding's rule, file and offset. */
+    const where = (dir: string, ds: { rule: string; file: string; span: { start: number } }[]) => ds.map((d) => `${d.rule}@${relative(dir, d.file).replace(/\\/g, '/')}:${d.span.start}`);
+    const CONFIG = (executor: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE configuration PUBLIC "-//mybatis.org//DTD Config 3.0//EN" "https://mybatis.org/dtd/mybatis-3-config.dtd">
+<configuration>
+  <settings>
+    <setting name="mapUnderscoreToCamelCase" value="true"/>
+    <!-- <setting name="defaultExecutorType" value="BATCH"/> once -->
+    <setting name="defaultExecutorType" value="${executor}"/>
+  </settings>
+</configuration>
+`;
+
+    it('an interface method without annotation, its <insert> in resources/…/OrderMapper.xml, called in a loop: single-row-insert naming the XML statement', async () => {
+      const dir = project();
+      const found = await run(dir);
+      assert.deepEqual(where(dir, found), [`single-row-insert@${SERVICE_PATH}:${MYBATIS_XML_SERVICE.indexOf('orderMapper.insertOrder')}`]);
+      assert.match(found[0].message, /^One INSERT INTO APP\.ORDERS call per row in the for-each loop at line \d+\./);
+      assert.match(found[0].message, /openSession\(ExecutorType\.BATCH\)/);
+      assert.match(found[0].message, /<foreach>/);
+      // Only the service is linted (the mapper's project is found from it): the same.
+      assert.deepEqual(where(dir, await run(dir, [SERVICE_PATH])), [`single-row-insert@${SERVICE_PATH}:${MYBATIS_XML_SERVICE.indexOf('orderMapper.insertOrder')}`]);
+    });
+
+    it('the XML file beside the interface (src/main/java/…/OrderMapper.xml), or in resources/mapper/: found too', async () => {
+      for (const at of ['src/main/java/com/acme/mapper/OrderMapper.xml', 'src/main/resources/mapper/order/OrderMapper.xml']) {
+        const files = MYBATIS_XML_PROJECT({ [at]: mybatisMapperXml() });
+        delete files['src/main/resources/com/acme/mapper/OrderMapper.xml'];
+        const dir = projectOnDisk(files, 'insertlint-mybatis-xml-');
+        assert.deepEqual(where(dir, await run(dir)), [`single-row-insert@${SERVICE_PATH}:${MYBATIS_XML_SERVICE.indexOf('orderMapper.insertOrder')}`], at);
+      }
+    });
+
+    it('MyBatis Generator\'s insertSelective (<trim> of <if>s) called in a loop: reported, with every column', async () => {
+      const selective = `  <insert id="insertOrder" parameterType="com.acme.model.Order">
+    insert into APP.ORDERS
+    <trim prefix="(" suffix=")" suffixOverrides=","><if test="id != null">ID,</if><if test="item != null">ITEM,</if></trim>
+    <trim prefix="values (" suffix=")" suffixOverrides=","><if test="id != null">#{id},</if><if test="item != null">#{item},</if></trim>
+  </insert>`;
+      const dir = project({}, selective);
+      const found = await run(dir);
+      assert.deepEqual(where(dir, found), [`single-row-insert@${SERVICE_PATH}:${MYBATIS_XML_SERVICE.indexOf('orderMapper.insertOrder')}`]);
+      assert.match(found[0].message, /^One INSERT INTO APP\.ORDERS call per row/);
+    });
+
+    it('a <foreach> of rows in the <insert> is a multi-row INSERT: silent (the single-row one beside it is reported)', async () => {
+      const chunked = '    void loadChunks(java.util.List<java.util.List<Order>> chunks) {\n        for (java.util.List<Order> chunk : chunks) {\n            orderMapper.insertAll(chunk);\n        }\n    }\n}\n';
+      const service = MYBATIS_XML_SERVICE.replace(/\}\n$/, chunked);
+      const dir = project({ [SERVICE_PATH]: service });
+      assert.deepEqual(where(dir, await run(dir)), [`single-row-insert@${SERVICE_PATH}:${service.indexOf('orderMapper.insertOrder')}`]);
+    });
+
+    it('mybatis-config.xml with <setting name="defaultExecutorType" value="BATCH"/>: silent; SIMPLE: reported', async () => {
+      let dir = project({ 'src/main/resources/mybatis-config.xml': CONFIG('BATCH') });
+      assert.deepEqual(where(dir, await run(dir)), []);
+      dir = project({ 'src/main/resources/mybatis/mybatis-config.xml': CONFIG('BATCH') });
+      assert.deepEqual(where(dir, await run(dir)), []);
+      dir = project({ 'src/main/resources/mybatis-config.xml': CONFIG('SIMPLE') });
+      assert.equal((await run(dir)).length, 1);
+    });
+
+    it('sqlSession.insert("<namespace>.<id>", o) in a loop: the XML statement, with no interface at all', async () => {
+      const service = `package com.acme.service;
+
+import org.apache.ibatis.session.SqlSession;
+
+public class OrderService {
+    private final SqlSession sqlSession;
+    void load(java.util.List<Order> orders) {
+        for (Order o : orders) {
+            sqlSession.insert("orders.insertOrder", o);
+        }
+    }
+}
+`;
+      const dir = projectOnDisk({ 'pom.xml': '<project/>\n', [SERVICE_PATH]: service, 'src/main/resources/mapper/orders.xml': mybatisMapperXml(undefined, 'orders') }, 'insertlint-mybatis-xml-');
+      const found = await run(dir);
+      assert.deepEqual(where(dir, found), [`single-row-insert@${SERVICE_PATH}:${service.indexOf('sqlSession.insert')}`]);
+      assert.match(found[0].message, /^One INSERT INTO APP\.ORDERS call per row/);
+    });
+
+    it('${…} in the XML statement, or a statement of another database only: not read (silent)', async () => {
+      const spliced = '  <insert id="insertOrder">INSERT INTO APP.${table} (ID, ITEM) VALUES (#{id}, #{item})</insert>';
+      let dir = project({}, spliced);
+      assert.deepEqual(where(dir, await run(dir)), []);
+      dir = project({}, '  <insert id="insertOrder" databaseId="mysql">INSERT INTO ORDERS (ID, ITEM) VALUES (#{id}, #{item})</insert>');
+      assert.deepEqual(where(dir, await run(dir)), []);
+    });
+
+    it('an XML file that is no mapper (logback.xml, a Spring context) is not read for statements; no XML file is linted', async () => {
+      const dir = project({ 'src/main/resources/logback.xml': '<configuration><insert id="insertOrder">INSERT INTO X VALUES (1)</insert></configuration>\n' }, '  <update id="other">UPDATE APP.ORDERS SET QTY = 0</update>');
+      const result = await lintPaths({ paths: ['.'], cwd: dir });
+      assert.deepEqual(result.diagnostics.filter((d) => d.file.endsWith('.xml')), []);
+      assert.deepEqual(where(dir, result.diagnostics.filter((d) => INSERT_RULES.includes(d.rule))), []);
+    });
+
+    it('reads a mapper file: namespace, ids, #{…} as ?, CDATA, entities, fragments, <selectKey>; databaseId for Db2 wins', () => {
+      const xml = mybatisMapperXml(`  <insert id="a" databaseId="mysql">INSERT INTO M VALUES (#{x})</insert>
+  <insert id="a" databaseId="db2">
+    <selectKey keyProperty="id" resultType="long" order="BEFORE">VALUES NEXT VALUE FOR APP.SEQ</selectKey>
+    INSERT INTO APP.T (ID, NOTE) VALUES (#{id}, <![CDATA[ '<none>' ]]>) -- a &lt; b
+  </insert>
+  <insert id="b">INSERT INTO APP.T (ID) <choose><when test="x">VALUES (#{x})</when><otherwise>VALUES (0)</otherwise></choose></insert>
+  <insert id="c">INSERT INTO APP.T (ID, QTY) VALUES (#{id}, <include refid="com.acme.mapper.OrderMapper.qty"/>)</insert>
+  <!-- <insert id="d">INSERT INTO APP.T VALUES (1)</insert> -->`);
+      const read = mapperXmlInserts(xml);
+      assert.equal(read?.namespace, 'com.acme.mapper.OrderMapper');
+      assert.deepEqual(read?.inserts.map((i) => [i.id, i.sql?.replace(/\s+/g, ' ') ?? i.unsettled]), [
+        ['a', "INSERT INTO APP.T (ID, NOTE) VALUES (?, '<none>' ) -- a < b"],
+        ['b', 'dynamic'],
+        ['c', 'INSERT INTO APP.T (ID, QTY) VALUES (?, ? )'],
+      ]);
+      // MyBatis Generator's insertSelective: every <if> taken, each <trim> applied.
+      const selective = mapperXmlInserts(mybatisMapperXml(`  <insert id="insertSelective" parameterType="com.acme.model.Order">
+    insert into APP.ORDERS
+    <trim prefix="(" suffix=")" suffixOverrides=",">
+      <if test="id != null">ID,</if>
+      <if test="item != null">ITEM,</if>
+    </trim>
+    <trim prefix="values (" suffix=")" suffixOverrides=",">
+      <if test="id != null">#{id,jdbcType=INTEGER},</if>
+      <if test="item != null">#{item,jdbcType=VARCHAR},</if>
+    </trim>
+  </insert>
+  <insert id="unclosed">INSERT INTO APP.T (ID) <if test="x">VALUES (#{x})</insert>`));
+      assert.deepEqual(selective?.inserts.map((i) => [i.id, i.sql?.replace(/\s+/g, ' ') ?? i.unsettled]), [
+        ['insertSelective', 'insert into APP.ORDERS (ID, ITEM) values (?, ?)'],
+        ['unclosed', 'dynamic'],
+      ]);
+      assert.equal(mapperXmlInserts('<configuration><insert id="x">INSERT INTO T VALUES (1)</insert></configuration>'), undefined);
+      assert.equal(mybatisConfigBatch(CONFIG('BATCH')), true);
+      assert.equal(mybatisConfigBatch(CONFIG('REUSE')), false);
     });
   });
 });

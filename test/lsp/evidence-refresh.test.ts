@@ -18,7 +18,8 @@ import type { Configuration } from '../../server/src/lsp/configuration';
 import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { RULES } from '../../server/src/engine/registry';
-import { hibernateBatchingFolders, sequelizeDb2Folders, sqlalchemyDb2Folders } from '../../server/src/cli/project-evidence';
+import { hibernateBatchingFolders, mybatisMapperStatements, sequelizeDb2Folders, sqlalchemyDb2Folders } from '../../server/src/cli/project-evidence';
+import { MYBATIS_XML_PROJECT, mybatisMapperXml } from '../code/helpers';
 
 // The module object itself (not an import's copy): the look's calls go through its properties.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -141,6 +142,33 @@ describe('language server: the project-evidence look on a watched change', funct
       // The saved file is read (the index holds its new text), its folder's names may be listed again: nothing else.
       assert.deepEqual([...new Set(touched)].filter((p) => p !== path && p !== dirname(path)), [], `${saved}: the look read ${[...new Set(touched)].join(', ')}`);
     }
+  });
+
+  it('MyBatis mapper XML files: a saved Java file reads none of them again; a saved XML file only itself; the statements are a fresh look\'s', () => {
+    const files = MYBATIS_XML_PROJECT();
+    for (let i = 0; i < 30; i++) {
+      files[`src/main/resources/mapper/m${i % 3}/Other${i}Mapper.xml`] = mybatisMapperXml(`  <insert id="insert${i}">INSERT INTO APP.T${i} (ID) VALUES (#{id})</insert>`, `com.acme.mapper.Other${i}Mapper`);
+    }
+    files['src/main/resources/logback.xml'] = '<configuration/>\n';
+    const dir = project(files);
+    const s = serverOn(dir);
+    let handed: ReadonlyMap<string, readonly (string | null)[]> = new Map();
+    const set = s.state.workspace.setMybatisStatements.bind(s.state.workspace);
+    s.state.workspace.setMybatisStatements = (statements) => ((handed = statements), set(statements));
+    s.index();
+    const fresh = () => [...mybatisMapperStatements(s.state.workspace.sourcesOf('java'))].sort();
+    assert.equal(handed.size, 32);
+    assert.deepEqual([...handed].sort(), fresh());
+    const service = join(dir, 'src', 'main', 'java', 'com', 'acme', 'service', 'OrderService.java');
+    writeFileSync(service, `${MYBATIS_XML_PROJECT()['src/main/java/com/acme/service/OrderService.java']}// saved\n`);
+    const touched = pathsTouched(() => s.changed([service, CHANGED]));
+    assert.deepEqual([...new Set(touched)].filter((p) => p !== service && p !== dirname(service)), [], `the look read ${[...new Set(touched)].join(', ')}`);
+    const xml = join(dir, 'src', 'main', 'resources', 'mapper', 'm1', 'Other4Mapper.xml');
+    writeFileSync(xml, mybatisMapperXml('  <insert id="insert4">INSERT INTO APP.T4 (ID, B) VALUES (#{id}, #{b})</insert>', 'com.acme.mapper.Other4Mapper'));
+    const touchedXml = pathsTouched(() => s.changed([xml, CHANGED]));
+    assert.deepEqual([...new Set(touchedXml)].filter((p) => p !== xml && p !== dirname(xml)), [], `the look read ${[...new Set(touchedXml)].join(', ')}`);
+    assert.deepEqual(handed.get('com.acme.mapper.Other4Mapper.insert4'), ['INSERT INTO APP.T4 (ID, B) VALUES (?, ?)']);
+    assert.deepEqual([...handed].sort(), fresh());
   });
 
   it('a Python file that starts or stops using SQLAlchemy; a requirement of ibm_db_sa that comes and goes', () => {

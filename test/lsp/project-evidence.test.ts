@@ -3,10 +3,10 @@
 // changes, and a SQLAlchemy module that names no driver is read, or left out again, as it appears or goes. The same
 // look reads a Java project's Hibernate batch size (persistence.xml, application.properties …).
 import { strict as assert } from 'node:assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { tempWorkspace, uriOf } from './harness';
-import { JPA_LOADER } from '../code/helpers';
+import { JPA_LOADER, MYBATIS_XML_PROJECT, mybatisMapperXml } from '../code/helpers';
 
 const LOADER = `from sqlalchemy.orm import Session
 from models import Order, engine
@@ -69,6 +69,38 @@ describe('language server: Hibernate batch size in a Java project\'s configurati
     writeFileSync(properties, 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\nspring.jpa.properties.hibernate.jdbc.batch_size=50\n');
     s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(properties), type: 2 }] });
     await s.waitFor('Loader.java cleared', () => !(s.diagnostics.get(loader) ?? []).some((d) => d.code === 'single-row-insert'));
+  });
+});
+
+describe('language server: MyBatis mapper XML files and mybatis-config.xml', function () {
+  this.timeout(60000);
+  const ws = tempWorkspace('insertlint-ws-mybatis-xml-');
+
+  it('a mapper call in a loop is reported by its XML statement; a BATCH mybatis-config.xml, then a <foreach> in the XML, clear it', async () => {
+    // (With a Hibernate configuration that stays the same: MyBatis's executor alone changes.)
+    for (const [path, text] of Object.entries(MYBATIS_XML_PROJECT({ 'src/main/resources/application.properties': 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\n' }))) {
+      mkdirSync(dirname(join(ws.dir, path)), { recursive: true });
+      writeFileSync(join(ws.dir, path), text);
+    }
+    const s = await ws.start();
+    await s.waitIdle();
+    const service = uriOf(join(ws.dir, 'src', 'main', 'java', 'com', 'acme', 'service', 'OrderService.java'));
+    const reported = () => (s.diagnostics.get(service) ?? []).some((d) => d.code === 'single-row-insert' && /^One INSERT INTO APP\.ORDERS call per row/.test(d.message));
+    await s.waitFor('OrderService.java single-row-insert', reported);
+    const notify = (path: string, type: number) => s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path), type }] });
+    // mybatis-config.xml comes with the BATCH executor, then goes.
+    const config = join(ws.dir, 'src', 'main', 'resources', 'mybatis-config.xml');
+    writeFileSync(config, '<configuration><settings><setting name="defaultExecutorType" value="BATCH"/></settings></configuration>\n');
+    notify(config, 1);
+    await s.waitFor('OrderService.java cleared (BATCH)', () => !reported());
+    rmSync(config);
+    notify(config, 3);
+    await s.waitFor('OrderService.java reported again', reported);
+    // The mapper XML's statement becomes a <foreach> of rows.
+    const xml = join(ws.dir, 'src', 'main', 'resources', 'com', 'acme', 'mapper', 'OrderMapper.xml');
+    writeFileSync(xml, mybatisMapperXml('  <insert id="insertOrder">INSERT INTO APP.ORDERS (ID) VALUES <foreach collection="list" item="o" separator=",">(#{o.id})</foreach></insert>'));
+    notify(xml, 2);
+    await s.waitFor('OrderService.java cleared (<foreach>)', () => !reported());
   });
 });
 

@@ -12,7 +12,7 @@ import { collectFiles, findConfigFile, readSourceFile, repositoryFinder, type Sk
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 import { noteCodePath } from '../engine/code-paths';
 import { parseJsonText } from '../engine/json-text';
-import { hibernateBatchingFolders, sequelizeDb2Folders, sqlalchemyDb2Folders } from './project-evidence';
+import { hibernateBatchingFolders, mybatisMapperStatements, sequelizeDb2Folders, sqlalchemyDb2Folders } from './project-evidence';
 import { usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { nowMs } from '../engine/clock';
 
@@ -143,6 +143,9 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   if (codeFiles.some((f) => f.language === 'java')) {
     const batching = hibernateBatchingFolders(codeFiles);
     if (batching.size > 0) workspace.setHibernateBatching(batching, () => true);
+    // MyBatis's mapper XML files (src/main/resources/**, beside the interfaces): their <insert> statements by id.
+    const statements = mybatisMapperStatements(codeFiles);
+    if (statements.size > 0) workspace.setMybatisStatements(statements);
   }
   // One pass: no file is read again after an edit, so nothing is kept for that (less for the GC to copy).
   workspace.keepForEdits = false;

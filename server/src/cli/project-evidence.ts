@@ -10,6 +10,9 @@
 // top is the nearest folder up that holds a .git or a file of requirements; without one, the walk stops after 12
 // folders and the evidence covers the folder it was found in.
 //
+// Java projects are looked at the same way for Hibernate's batching and MyBatis's executor (hibernateBatchingFolders)
+// and for MyBatis's mapper XML files (mybatisMapperStatements): XML files are evidence here, never linted.
+//
 // The language server looks again when a watched file changes (lsp/disk-files.ts): it hands the looks a
 // RememberedLook, which keeps each source file's part while its text stays the same and what the disk showed until
 // told that a file or folder changed (forget), so that a save re-reads only what it can have changed.
@@ -17,6 +20,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { REQUIREMENT_FILE, SEQUELIZE_DB2, sequelizeDb2Evidence, sqlalchemyDb2Evidence, usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, mybatisBatchIn, type HibernateBatching } from '../code/hibernate-config';
+import { MAPPER_XML, mapperXmlInserts, MYBATIS_CONFIG_FILE, mybatisConfigBatch } from '../code/mybatis-xml';
+import { MAPPER_VARIABLE } from '../code/languages/java-mybatis';
 
 const PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
 const CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|[\w-]*(?:config|settings)\.py)$/i;
@@ -206,7 +211,7 @@ export function sqlalchemyDb2Folders(files: Iterable<{ path: string; text: strin
 /** A Java project's top: the nearest folder up that holds a build file (Maven, Gradle) or a .git. */
 const JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
 /** Where a project's configuration lies, below its top (the class path's resources, Spring Boot's ./config). */
-const JAVA_CONFIG_FOLDERS = ['', 'config', 'src/main/resources', 'src/main/resources/META-INF', 'src/main/resources/config', 'src/main/webapp/WEB-INF/classes', 'src/main/webapp/WEB-INF/classes/META-INF'];
+const JAVA_CONFIG_FOLDERS = ['', 'config', 'src/main/resources', 'src/main/resources/META-INF', 'src/main/resources/config', 'src/main/resources/mybatis', 'src/main/webapp/WEB-INF/classes', 'src/main/webapp/WEB-INF/classes/META-INF'];
 /** A Java file of a JPA / Hibernate / Spring Data or MyBatis application (the files the ORM readings read). */
 const JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/;
 
@@ -249,15 +254,16 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
     const dir = folder ? join(top, ...folder.split('/')) : top;
     let read = 0;
     // application.properties before application-dev.properties: a message names the main file.
-    const names = list(dir).filter((n) => HIBERNATE_CONFIG_FILE.test(n)).sort((a, b) => Number(a.includes('-')) - Number(b.includes('-')) || (a < b ? -1 : 1));
+    const names = list(dir).filter((n) => HIBERNATE_CONFIG_FILE.test(n) || MYBATIS_CONFIG_FILE.test(n)).sort((a, b) => Number(a.includes('-')) - Number(b.includes('-')) || (a < b ? -1 : 1));
     for (const name of names) {
-      if (!HIBERNATE_CONFIG_FILE.test(name) || read >= MAX_FILES_PER_FOLDER) continue;
+      if (read >= MAX_FILES_PER_FOLDER) continue;
       const text = disk.read(join(dir, name));
       if (text === undefined) continue;
       read++;
       const shown = folder ? `${folder}/${name}` : name;
-      // (MyBatis's executor, in a Spring Boot file: java-mybatis.ts.)
-      if (mybatis === undefined && mybatisBatchIn(name, text)) mybatis = shown;
+      // (MyBatis's executor, in a Spring Boot file or MyBatis's own configuration: java-mybatis.ts.)
+      if (mybatis === undefined && (MYBATIS_CONFIG_FILE.test(name) ? mybatisConfigBatch(text) : mybatisBatchIn(name, text))) mybatis = shown;
+      if (!HIBERNATE_CONFIG_FILE.test(name)) continue;
       const said = hibernateBatchSizeIn(name, text);
       if (!said) continue;
       first ??= shown;
@@ -270,6 +276,87 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
   const batch = mybatis !== undefined ? { mybatisBatch: mybatis } : {};
   if (first === undefined) return mybatis !== undefined ? { file: mybatis, mybatisOnly: true, ...batch } : undefined;
   return size === null ? { file: first, ...batch } : { file: sizeFile ?? first, batchSize: size, ...batch };
+}
+
+// ---- MyBatis mapper XML files of a Java project (Workspace.setMybatisStatements) -------------------------------------
+
+/** Folders listed below a project's src/main/resources, and XML files read, per run of the look (bounds). */
+const MAX_RESOURCE_FOLDERS = 400;
+const MAX_MAPPER_FILES = 2000;
+const MAX_RESOURCE_DEPTH = 12;
+
+/** Per language server look (RememberedLook): each mapper XML file's statements, by path, while its text is the same. */
+const parsedMappers = new WeakMap<LookInputs, Map<string, { text: string; mapper: ReturnType<typeof mapperXmlInserts> }>>();
+
+/**
+ * A Java file's part in the MyBatis mapper look: a file that names MyBatis, holds a variable of a mapper type, or is
+ * named like a mapper interface (OrderMapper.java, OrderDao.java: its XML file often lies beside it).
+ */
+export const mybatisPart: PartOf = (path, text) =>
+  path.endsWith('.java') && (/(?:Mapper|Dao|DAO)\.java$/.test(path) || /\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/.test(text) || MAPPER_VARIABLE.test(text)) ? { dir: dirname(path) } : undefined;
+
+/**
+ * The <insert> statements of the MyBatis mapper XML files of the projects of `files` (code/mybatis-xml.ts), by
+ * qualified id (`com.acme.mapper.OrderMapper.insertOrder`): the SQL text MyBatis prepares (`#{…}` as `?`), or null
+ * for a statement whose text is not settled (a <foreach> of rows, other dynamic SQL, `${…}`). Looked for in each
+ * project's src/main/resources, every folder down (the class path's resources: resources/mapper/*.xml,
+ * resources/com/acme/mapper/OrderMapper.xml), and in the folders of the MyBatis Java files (an XML file beside its
+ * interface); each XML file of 256 KB at most is read once, only one with a `<mapper namespace=…>` is parsed.
+ * Bounded: 400 folders below the resources and 2,000 XML files per look.
+ */
+export function mybatisMapperStatements(files: Iterable<{ path: string; text: string }>, inputs: LookInputs = AS_IS): Map<string, (string | null)[]> {
+  const found = new Map<string, (string | null)[]>();
+  const dirs = new Set<string>();
+  const tops = new Set<string>();
+  // (Each folder listed once: a folder up is asked for by each folder below it.)
+  const looked = new Map<string, string[]>();
+  const list = (dir: string): string[] => {
+    let names = looked.get(dir);
+    if (!names) looked.set(dir, (names = inputs.disk.list(dir)));
+    return names;
+  };
+  for (const { path, text } of files) {
+    const part = inputs.part(mybatisPart, path, text);
+    if (!part || dirs.has(part.dir)) continue;
+    dirs.add(part.dir);
+    const top = nearestUp(part.dir, (dir) => list(dir).some((n) => JAVA_PROJECT_TOP.test(n)));
+    if (top) tops.add(top);
+  }
+  if (dirs.size === 0) return found;
+  const xmlFiles = new Set<string>();
+  const addXml = (dir: string, names: string[]) => {
+    for (const name of names) if (/\.xml$/i.test(name) && xmlFiles.size < MAX_MAPPER_FILES) xmlFiles.add(join(dir, name));
+  };
+  let folders = 0;
+  const walk = (dir: string, depth: number) => {
+    if (folders >= MAX_RESOURCE_FOLDERS) return;
+    folders++;
+    const names = list(dir);
+    addXml(dir, names);
+    // (A name without a dot is taken for a folder: listing a file gives nothing.)
+    if (depth < MAX_RESOURCE_DEPTH) for (const name of names) if (!name.includes('.')) walk(join(dir, name), depth + 1);
+  };
+  for (const top of [...tops].sort()) walk(join(top, 'src', 'main', 'resources'), 0);
+  for (const dir of [...dirs].sort()) addXml(dir, list(dir));
+  // (The language server's look keeps each file's statements while its text stays the same: a save parses none again.)
+  const parsed = inputs === AS_IS ? undefined : (parsedMappers.get(inputs) ?? new Map<string, { text: string; mapper: ReturnType<typeof mapperXmlInserts> }>());
+  if (parsed) parsedMappers.set(inputs, parsed);
+  if (parsed) for (const path of parsed.keys()) if (!xmlFiles.has(path)) parsed.delete(path);
+  for (const path of xmlFiles) {
+    const text = inputs.disk.read(path);
+    if (text === undefined) continue;
+    const known = parsed?.get(path);
+    const mapper = known?.text === text ? known.mapper : MAPPER_XML.test(text) ? mapperXmlInserts(text) : undefined;
+    parsed?.set(path, { text, mapper });
+    if (!mapper) continue;
+    for (const insert of mapper.inserts) {
+      const id = `${mapper.namespace}.${insert.id}`;
+      const texts = found.get(id);
+      if (texts) texts.push(insert.sql ?? null);
+      else found.set(id, [insert.sql ?? null]);
+    }
+  }
+  return found;
 }
 
 // ---- Sequelize on Db2 in a JavaScript/TypeScript project (FrontEndOptions.sequelizeDb2Folders) --------------------
@@ -327,7 +414,7 @@ export function sequelizeDb2Folders(files: Iterable<{ path: string; text: string
 /**
  * Whether a change of the file at `path` (or its coming or going) can change what the looks find: a source file they
  * take a part of, or a file whose name they list or read (a project's top, requirements, configuration, package.json,
- * .sequelizerc, config/*, persistence.xml, application.properties …).
+ * .sequelizerc, config/*, persistence.xml, application.properties, a MyBatis mapper XML file or mybatis-config.xml …).
  */
 export function mayChangeEvidence(path: string): boolean {
   const name = basename(path);
@@ -340,6 +427,8 @@ export function mayChangeEvidence(path: string): boolean {
     CONFIGURATION.test(name) ||
     JAVA_PROJECT_TOP.test(name) ||
     HIBERNATE_CONFIG_FILE.test(name) ||
+    // (MyBatis's mapper XML files and mybatis-config.xml; not a build's copies.)
+    (/\.xml$/i.test(name) && !/[\\/](?:target|build|out|bin|node_modules|\.git)[\\/]/.test(path)) ||
     ENV_FILE.test(name) ||
     name === 'package.json' ||
     name === '.sequelizerc' ||

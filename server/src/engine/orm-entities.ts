@@ -41,14 +41,24 @@ export interface EntityIndex {
   statements: ReadonlyMap<string, readonly string[]>;
 }
 
-/** The entities of all files; undefined when no file declares one (most workspaces). */
-export function entityIndex(models: Iterable<FileModel>): EntityIndex | undefined {
+/**
+ * The entities of all files, with the MyBatis statements of mapper XML files (`xmlStatements`, by qualified id: the
+ * SQL text, null when not settled, cli/project-evidence.ts mybatisMapperStatements); undefined when there are none
+ * (most workspaces).
+ */
+export function entityIndex(models: Iterable<FileModel>, xmlStatements?: ReadonlyMap<string, readonly (string | null)[]>): EntityIndex | undefined {
   let index: { byQualified: Map<string, IndexedEntity[]>; byName: Map<string, IndexedEntity[]>; statements: Map<string, string[]> } | undefined;
   const push = <T>(map: Map<string, T[]>, key: string, entity: T) => {
     const list = map.get(key);
     if (list) list.push(entity);
     else map.set(key, [entity]);
   };
+  if (xmlStatements && xmlStatements.size > 0) {
+    index = { byQualified: new Map(), byName: new Map(), statements: new Map() };
+    // (A statement not settled is an empty text: no INSERT is parsed of it, and beside another text of its id, the
+    // id names no one text.)
+    for (const [id, texts] of xmlStatements) for (const text of texts) push(index.statements, id, text ?? '');
+  }
   for (const model of models) {
     const entities = model.code?.entities;
     if (!entities) continue;

@@ -335,7 +335,11 @@ export abstract class WorkspaceFiles {
    */
   setHibernateBatching(byFolder: ReadonlyMap<string, HibernateBatching>, mayChange: (text: string) => boolean): string[] {
     const old = this.hibernateBatching;
-    const same = byFolder.size === old.size && [...byFolder].every(([folder, b]) => old.get(folder)?.file === b.file && old.get(folder)?.batchSize === b.batchSize);
+    // (MyBatis's executor too: mybatis-config.xml may change beside an unchanged Hibernate configuration.)
+    const same = byFolder.size === old.size && [...byFolder].every(([folder, b]) => {
+      const was = old.get(folder);
+      return was?.file === b.file && was.batchSize === b.batchSize && was.mybatisBatch === b.mybatisBatch && was.mybatisOnly === b.mybatisOnly;
+    });
     if (same) return [];
     this.hibernateBatching = new Map(byFolder);
     return this.readAgainWithNewEvidence((language) => language === 'java', mayChange);

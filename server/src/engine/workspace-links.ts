@@ -88,7 +88,29 @@ export abstract class WorkspaceLinks extends WorkspaceFiles {
     return this.entityIndexes.get(this.generation, this.files.values());
   }
 
-  private readonly entityIndexes = new IndexOfModels((model) => !!model.code?.entities, entityIndex);
+  private readonly entityIndexes = new IndexOfModels((model) => !!model.code?.entities, (models) => entityIndex(models, this.mybatisStatements));
+
+  /** MyBatis mapper XML statements by qualified id, as the CLI and the language server find them on disk (setMybatisStatements). */
+  private mybatisStatements: ReadonlyMap<string, readonly (string | null)[]> = new Map();
+
+  /**
+   * New MyBatis mapper XML statements (cli/project-evidence.ts mybatisMapperStatements: qualified id → the SQL texts,
+   * null for one not settled). When they changed, the index of mapper statements is made again (no file is read
+   * again: a call records the ids it may run, engine/orm-entities.ts); returns whether they changed (the editor
+   * publishes the files again).
+   */
+  setMybatisStatements(statements: ReadonlyMap<string, readonly (string | null)[]>): boolean {
+    const old = this.mybatisStatements;
+    const same = statements.size === old.size && [...statements].every(([id, texts]) => {
+      const was = old.get(id);
+      return was !== undefined && was.length === texts.length && was.every((t, i) => t === texts[i]);
+    });
+    if (same) return false;
+    this.mybatisStatements = statements;
+    this.entityIndexes.reset();
+    this.invalidate();
+    return true;
+  }
 
   /** A model with the loops other files lend its methods, made once per model and caller index (schema, then rules). */
   protected withLentLoops(model: FileModel): FileModel {
@@ -121,6 +143,11 @@ class IndexOfModels<T> {
     private readonly contributes: (model: FileModel) => boolean,
     private readonly make: (models: FileModel[]) => T,
   ) {}
+
+  /** Made again at the next get (what `make` reads besides the models changed). */
+  reset(): void {
+    this.cached = undefined;
+  }
 
   get(generation: number, files: Iterable<{ model: FileModel }>): T {
     const cached = this.cached;

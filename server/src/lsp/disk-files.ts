@@ -7,7 +7,7 @@ import { FileChangeType, type TextDocumentChangeEvent } from 'vscode-languageser
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../engine/config';
 import { readSourceFile } from '../cli/files';
-import { hibernateBatchingFolders, mayChangeEvidence, RememberedLook, sequelizeDb2Folders, sqlalchemyDb2Folders } from '../cli/project-evidence';
+import { hibernateBatchingFolders, mayChangeEvidence, mybatisMapperStatements, RememberedLook, sequelizeDb2Folders, sqlalchemyDb2Folders } from '../cli/project-evidence';
 import type { HibernateBatching } from '../code-model/types';
 import { usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { isSchemaEntryMatch } from '../schema/schema-files';
@@ -124,12 +124,16 @@ export class DiskFiles {
       if (!b.mybatisOnly) s.log('info', `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? 'not set'}`);
       if (b.mybatisBatch) s.log('info', `MyBatis configuration of ${folder}: ${b.mybatisBatch} sets the BATCH executor`);
     }
+    // MyBatis's mapper XML files: their <insert> statements by id (no file read again: the index of statements only).
+    const statements = java.length > 0 ? mybatisMapperStatements(java, inputs) : new Map<string, (string | null)[]>();
+    const mybatisChanged = s.workspace.setMybatisStatements(statements);
+    if (mybatisChanged) s.log('info', `MyBatis mapper XML: ${statements.size} INSERT statement id(s) found`);
     // Sequelize on Db2 as the JavaScript/TypeScript projects show it (package.json, config/config.json, .env).
     const js = [...s.workspace.sourcesOf('javascript'), ...s.workspace.sourcesOf('typescript')];
     const sequelize = js.length > 0 ? sequelizeDb2Folders(js, inputs) : new Map<string, string>();
     const rereadJs = s.workspace.setSequelizeDb2Folders(new Set(sequelize.keys()), usesSequelizeModels);
     for (const [folder, why] of sequelize) s.log('info', `Sequelize on Db2 in ${folder}: ${why}`);
-    if (reread.length > 0 || rereadJava.length > 0 || rereadJs.length > 0) this.diagnostics.markDirty(s.publishablePaths());
+    if (reread.length > 0 || rereadJava.length > 0 || rereadJs.length > 0 || mybatisChanged) this.diagnostics.markDirty(s.publishablePaths());
   }
 
   /** A file is no longer on disk (or never was a file): out of the engine, its findings or notice cleared. */

@@ -178,15 +178,16 @@ export class InsertLintServer {
         .register(DidChangeWatchedFilesNotification.type, {
           // And every file the project-evidence look lists or reads (DiskFiles.refreshProjectEvidence keeps what it read
           // until a watcher reports a change: cli/project-evidence.ts mayChangeEvidence): what tells that SQLAlchemy runs
-          // on Db2 (requirements, .env, settings), Hibernate's batch size in a Java project's configuration, what tells
-          // that Sequelize runs on Db2 (package.json, .sequelizerc, config/*), and the files that make a folder a
-          // project's top (a build file, a .git).
+          // on Db2 (requirements, .env, settings), Hibernate's batch size in a Java project's configuration, MyBatis's
+          // mapper XML files and executor, what tells that Sequelize runs on Db2 (package.json, .sequelizerc,
+          // config/*), and the files that make a folder a project's top (a build file, a .git).
           watchers: [
             { globPattern: `**/*.{${extensions.join(',')}}` },
             { globPattern: `**/${CONFIG_FILE_NAME}` },
             { globPattern: '**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.env,*.ini,*.cfg,*.conf,*.toml,*.yml,*.yaml}' },
             { globPattern: '**/{package.json,.sequelizerc,config/*.json}' },
-            { globPattern: '**/{persistence.xml,hibernate.cfg.xml,hibernate.properties,application*.properties}' },
+            // (*.xml: persistence.xml, hibernate.cfg.xml, MyBatis's mapper files and mybatis-config.xml.)
+            { globPattern: '**/{*.xml,hibernate.properties,application*.properties}' },
             { globPattern: '**/{pom.xml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,build.xml,.git}' },
           ],
         })

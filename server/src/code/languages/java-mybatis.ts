@@ -25,10 +25,13 @@
 // The interface in the same file: the SQL text is the annotation's, character by character (a `${…}` is a splice at
 // its place). In another file (the usual layout): the mapper file records its interfaces' INSERTs (OrmEntity.mapper,
 // javaMappers) and the call records the statement's qualified ids (SqlExecution.mapperStatement); the engine finds
-// the text (engine/orm-entities.ts withOrmEntities), parsed over the call. Not read: mapper XML files,
-// @InsertProvider, `${…}` in another file's statement (not settled). A project whose Spring Boot application file
-// sets the executor to BATCH (`mybatis.executor-type=batch`, `mybatis.configuration.default-executor-type=BATCH`;
-// read on disk with Hibernate's configuration, cli/project-evidence.ts, HibernateBatching.mybatisBatch) is batched.
+// the text (engine/orm-entities.ts withOrmEntities), parsed over the call. A mapper XML file's <insert> statements
+// (code/mybatis-xml.ts, found on disk as project evidence, cli/project-evidence.ts mybatisMapperStatements) join that
+// index by the same qualified ids: the interface's method without annotation is found there. Not read:
+// @InsertProvider, `${…}` in another file's statement or in XML (not settled). A project whose Spring Boot application
+// file sets the executor to BATCH (`mybatis.executor-type=batch`, `mybatis.configuration.default-executor-type=BATCH`),
+// or whose mybatis-config.xml sets defaultExecutorType BATCH (read on disk with Hibernate's configuration,
+// cli/project-evidence.ts, HibernateBatching.mybatisBatch), is batched.
 import type { Node } from 'web-tree-sitter';
 import { simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import type { OrmEntity } from '../../code-model/types';
