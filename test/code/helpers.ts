@@ -170,3 +170,57 @@ export function projectOnDisk(files: Record<string, string>, prefix = 'insertlin
   }
   return dir;
 }
+
+/**
+ * A FastAPI project's database.py: a Db2 engine and the SessionLocal factory, made with `autoflush` as given (the
+ * keyword left out when undefined, SQLAlchemy's default: on), and get_db for Depends.
+ */
+export const fastapiDatabase = (autoflush?: boolean): string => `from sqlalchemy import create_engine
+from sqlalchemy.orm import sessionmaker
+
+SQLALCHEMY_DATABASE_URL = "db2+ibm_db://user:pw@host:50000/SAMPLE"
+engine = create_engine(SQLALCHEMY_DATABASE_URL)
+SessionLocal = sessionmaker(autocommit=False, ${autoflush === undefined ? '' : `autoflush=${autoflush ? 'True' : 'False'}, `}bind=engine)
+
+
+def get_db():
+    db = SessionLocal()
+    try:
+        yield db
+    finally:
+        db.close()
+`;
+
+/**
+ * A FastAPI project's crud.py that builds no session: loops that look a customer up and add an order on every pass,
+ * one commit after the loop, with a session given as a parameter, by Depends(get_db) and from database.py's
+ * SessionLocal(). Each add autoflushes where the sessions autoflush (SQLAlchemy's default).
+ */
+export const FASTAPI_CRUD = `from fastapi import Depends
+from sqlalchemy.orm import Session
+
+from . import models
+from .database import SessionLocal, get_db
+
+
+def load_orders(session: Session, rows):
+    for row in rows:
+        customer = session.query(models.Customer).filter(models.Customer.code == row.code).first()
+        session.add(models.Order(id=row.id, customer_id=customer.id))
+    session.commit()
+
+
+def import_orders(rows, db_session: Session = Depends(get_db)):
+    for row in rows:
+        customer = db_session.query(models.Customer).filter_by(code=row.code).first()
+        db_session.add(models.Order(id=row.id, customer_id=customer.id))
+    db_session.commit()
+
+
+def nightly(rows):
+    with SessionLocal() as session:
+        for row in rows:
+            customer = session.query(models.Customer).filter_by(code=row.code).one()
+            session.add(models.Order(id=row.id, customer_id=customer.id))
+        session.commit()
+`;

@@ -18,8 +18,8 @@ import type { Configuration } from '../../server/src/lsp/configuration';
 import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { RULES } from '../../server/src/engine/registry';
-import { hibernateBatchingFolders, mybatisMapperStatements, sequelizeDb2Folders, sqlalchemyDb2Folders } from '../../server/src/cli/project-evidence';
-import { MYBATIS_XML_PROJECT, mybatisMapperXml } from '../code/helpers';
+import { hibernateBatchingFolders, mybatisMapperStatements, RememberedLook, sequelizeDb2Folders, sqlalchemyDb2Folders, sqlalchemyEvidence } from '../../server/src/cli/project-evidence';
+import { FASTAPI_CRUD, fastapiDatabase, MYBATIS_XML_PROJECT, mybatisMapperXml } from '../code/helpers';
 
 // The module object itself (not an import's copy): the look's calls go through its properties.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -221,6 +221,23 @@ describe('language server: the project-evidence look on a watched change', funct
     assert.deepEqual(s.changed([join(dir, 'a', '.git'), CREATED]), []);
     rmSync(join(dir, 'a', '.git'), { recursive: true });
     assert.deepEqual(s.changed([join(dir, 'a', '.git'), DELETED]), after);
+  });
+
+  it('a session module on disk (app/db/session.py, no file of the look): read once, read again when forgotten', () => {
+    const dir = project({ 'requirements.txt': 'ibm_db_sa\n', 'app/db/session.py': fastapiDatabase(false), 'app/crud/crud.py': FASTAPI_CRUD });
+    const session = join(dir, 'app', 'db', 'session.py');
+    const files = [{ path: join(dir, 'app', 'crud', 'crud.py'), text: FASTAPI_CRUD }];
+    const look = new RememberedLook();
+    const offOf = (inputs?: RememberedLook) => [...sqlalchemyEvidence(files, inputs).autoflush].map(([top, a]) => [top, a.off, a.why]);
+    const off = [[dir, true, `sessionmaker(autocommit=False, autoflush=False, bind=engine) (${session})`]];
+    assert.deepEqual(offOf(look), off);
+    writeFileSync(session, fastapiDatabase());
+    // Unchanged as far as the look knows: nothing read again.
+    assert.deepEqual(pathsTouched(() => assert.deepEqual(offOf(look), off)), []);
+    look.forget(session);
+    const on = [[dir, false, `sessionmaker(autocommit=False, bind=engine) (${session})`]];
+    assert.deepEqual(offOf(look), on);
+    assert.deepEqual(offOf(), on);
   });
 
   it('persistence.xml\'s batch size and package.json\'s @sequelize/db2', () => {

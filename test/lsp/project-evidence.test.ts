@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tempWorkspace, uriOf } from './harness';
-import { JPA_LOADER, MYBATIS_XML_PROJECT, mybatisMapperXml } from '../code/helpers';
+import { FASTAPI_CRUD, fastapiDatabase, JPA_LOADER, MYBATIS_XML_PROJECT, mybatisMapperXml } from '../code/helpers';
 
 const LOADER = `from sqlalchemy.orm import Session
 from models import Order, engine
@@ -45,6 +45,30 @@ describe('language server: project evidence for SQLAlchemy on Db2', function () 
     await s.waitIdle();
     const load = uriOf(join(ws.dir, 'load.py'));
     await s.waitFor('load.py findings', () => (s.diagnostics.get(load) ?? []).some((d) => d.code === 'commit-per-row'));
+  });
+});
+
+describe('language server: SQLAlchemy autoflush as the project builds its sessions', function () {
+  this.timeout(60000);
+  const ws = tempWorkspace('insertlint-ws-autoflush-');
+
+  it('a crud module that builds no session: silent while database.py builds SessionLocal with autoflush=False, reported when a save leaves it on, silent again when it turns it off', async () => {
+    writeFileSync(join(ws.dir, 'requirements.txt'), 'fastapi\nsqlalchemy\nibm_db_sa\n');
+    mkdirSync(join(ws.dir, 'app'), { recursive: true });
+    const database = join(ws.dir, 'app', 'database.py');
+    writeFileSync(database, fastapiDatabase(false));
+    writeFileSync(join(ws.dir, 'app', 'crud.py'), FASTAPI_CRUD);
+    const s = await ws.start();
+    await s.waitIdle();
+    const crud = uriOf(join(ws.dir, 'app', 'crud.py'));
+    const autoflushed = () => (s.diagnostics.get(crud) ?? []).filter((d) => d.code === 'single-row-insert' && /SQLAlchemy's autoflush/.test(d.message)).length;
+    assert.equal(autoflushed(), 0);
+    writeFileSync(database, fastapiDatabase());
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(database), type: 2 }] });
+    await s.waitFor('crud.py autoflush findings', () => autoflushed() === 3);
+    writeFileSync(database, fastapiDatabase(false));
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(database), type: 2 }] });
+    await s.waitFor('crud.py cleared', () => autoflushed() === 0);
   });
 });
 

@@ -12,7 +12,7 @@ import { collectFiles, findConfigFile, readSourceFile, repositoryFinder, type Sk
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 import { noteCodePath } from '../engine/code-paths';
 import { parseJsonText } from '../engine/json-text';
-import { hibernateBatchingFolders, mybatisMapperStatements, sequelizeDb2Folders, sqlalchemyDb2Folders } from './project-evidence';
+import { hibernateBatchingFolders, mybatisMapperStatements, sequelizeDb2Folders, sqlalchemyEvidence } from './project-evidence';
 import { usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { nowMs } from '../engine/clock';
 
@@ -129,8 +129,10 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   // SQLAlchemy on Db2 shown by the project (a Db2 URL in its configuration, ibm_db_sa among its requirements): its
   // Python files that use SQLAlchemy are read, though they name no driver. Before any is read.
   if (codeFiles.some((f) => f.language === 'python')) {
-    const evidence = sqlalchemyDb2Folders(codeFiles);
-    if (evidence.size > 0) workspace.setSqlalchemyDb2Folders(new Set(evidence.keys()), usesSqlalchemy);
+    const evidence = sqlalchemyEvidence(codeFiles);
+    if (evidence.db2.size > 0) workspace.setSqlalchemyDb2Folders(new Set(evidence.db2.keys()), usesSqlalchemy);
+    // Whether the projects' session factories turn autoflush off: a session a module does not build is as they are.
+    if (evidence.autoflush.size > 0) workspace.setSqlalchemyAutoflushOff(new Map([...evidence.autoflush].map(([top, a]) => [top, a.off])), usesSqlalchemy);
   }
   // Sequelize on Db2 shown by a JavaScript/TypeScript project (package.json, its Sequelize configuration, .env): its
   // files that use the models are read, though they name neither driver nor dialect. Before any is read.

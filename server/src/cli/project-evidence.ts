@@ -5,6 +5,11 @@
 // folders (FrontEndOptions.sqlalchemyDb2Folders): a Python file under one that uses SQLAlchemy or Flask-SQLAlchemy is
 // read though it names no driver (a model or loader module; its application keeps the URL in configuration).
 //
+// The same look tells whether a SQLAlchemy project's sessions autoflush (FrontEndOptions.sqlalchemyAutoflushOff): the
+// session factories its Python files of the run build, and those its session modules on disk build (database.py,
+// db/session.py, core/db.py …, code/sqlalchemy-sessions.ts): a session a module does not build itself (a parameter,
+// FastAPI's Depends(get_db)) does not autoflush where every one of them turns autoflush off.
+//
 // Cheap: only the folders from a file that uses SQLAlchemy up to its project's top are listed (once each per run),
 // and of their files only those named like configuration or requirements, of 256 KB at most, are read. A project's
 // top is the nearest folder up that holds a .git or a file of requirements; without one, the walk stops after 12
@@ -22,9 +27,14 @@ import { REQUIREMENT_FILE, SEQUELIZE_DB2, sequelizeDb2Evidence, sqlalchemyDb2Evi
 import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, mybatisBatchIn, type HibernateBatching } from '../code/hibernate-config';
 import { MAPPER_XML, mapperXmlInserts, MYBATIS_CONFIG_FILE, mybatisConfigBatch } from '../code/mybatis-xml';
 import { MAPPER_VARIABLE } from '../code/languages/java-mybatis';
+import { sessionFactoriesIn, type SessionFactories } from '../code/sqlalchemy-sessions';
 
 const PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
 const CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|[\w-]*(?:config|settings)\.py)$/i;
+/** Python modules that usually build an application's sessions (database.py, db/session.py, core/db.py, Flask's extensions.py …). */
+const SESSION_MODULE = /^(?:database|db|db_session|session|sessions|deps|dependencies|extensions|engine|base|models|__init__|app|main|[\w-]*(?:config|settings))\.py$/i;
+/** Sub-folders of a folder on the way up whose session modules are read too (app/db/session.py, app/core/db.py). */
+const SESSION_FOLDERS: ReadonlySet<string> = new Set(['db', 'database', 'core']);
 const MAX_BYTES = 256 * 1024;
 const MAX_FILES_PER_FOLDER = 40;
 const MAX_LEVELS = 12;
@@ -45,6 +55,8 @@ export interface EvidenceDisk {
 export interface FilePart {
   dir: string;
   db2?: string;
+  /** The SQLAlchemy session factories and constructors the file builds (a Python file's; code/sqlalchemy-sessions.ts). */
+  sessions?: SessionFactories;
 }
 
 export type PartOf = (path: string, text: string) => FilePart | undefined;
@@ -124,22 +136,36 @@ interface FolderLook {
   top: boolean;
   /** Why its files show Db2 as SQLAlchemy's database. */
   evidence?: string;
+  /** The session factories its session modules (and those of its db/, database/, core/ folders) build, with their paths. */
+  sessions?: [string, SessionFactories][];
 }
+
+/** A session module's part (sqlalchemyPart's, kept apart from a file of the run's by the look: see sessionModule). */
+const sessionModulePart: PartOf = (path, text) => sqlalchemyPart(path, text);
 
 /** Reads folders for evidence, each once (a finder lives for one run, or one look of the language server). */
 class ProjectEvidenceFinder {
   private readonly looked = new Map<string, FolderLook>();
+  private readonly disk: EvidenceDisk;
 
-  constructor(private readonly disk: EvidenceDisk) {}
+  constructor(private readonly inputs: LookInputs) {
+    this.disk = inputs.disk;
+  }
 
-  private look(dir: string): FolderLook {
+  look(dir: string): FolderLook {
     const known = this.looked.get(dir);
     if (known) return known;
     const found: FolderLook = { top: false };
     this.looked.set(dir, found);
     let read = 0;
+    let modules = 0;
     for (const name of this.disk.list(dir)) {
       if (PROJECT_TOP.test(name)) found.top = true;
+      if (SESSION_FOLDERS.has(name)) {
+        const sub = join(dir, name);
+        let inSub = 0;
+        for (const n of this.disk.list(sub)) if (inSub < MAX_FILES_PER_FOLDER && SESSION_MODULE.test(n) && this.sessionModule(join(sub, n), found)) inSub++;
+      } else if (modules < MAX_FILES_PER_FOLDER && SESSION_MODULE.test(name) && this.sessionModule(join(dir, name), found)) modules++;
       if (found.evidence || read >= MAX_FILES_PER_FOLDER || !(REQUIREMENT_FILE.test(name) || CONFIGURATION.test(name))) continue;
       const path = join(dir, name);
       const text = this.disk.read(path);
@@ -149,6 +175,19 @@ class ProjectEvidenceFinder {
       if (why) found.evidence = `${why} (${path})`;
     }
     return found;
+  }
+
+  /**
+   * The session factories a session module on disk builds, into the folder's look; whether it could be read. Its part
+   * is kept by the look's inputs (a RememberedLook works it out again only when its text changed), apart from the part
+   * of a file of the run of the same path, whose text may differ (an editor's unsaved one).
+   */
+  private sessionModule(path: string, into: FolderLook): boolean {
+    const text = this.disk.read(path);
+    if (text === undefined) return false;
+    const sessions = this.inputs.part(sessionModulePart, path, text)?.sessions;
+    if (sessions) (into.sessions ??= []).push([path, sessions]);
+    return true;
   }
 
   /** From a folder up to its project's top: the top, and the first evidence on the way. */
@@ -174,14 +213,30 @@ class ProjectEvidenceFinder {
 
 /**
  * A Python file's part in the SQLAlchemy look: a Db2 SQLAlchemy URL in it (config.py, the app factory), or a use of
- * SQLAlchemy (its folder is looked at up to its project's top).
+ * SQLAlchemy (its folder is looked at up to its project's top); and the session factories it builds.
  */
 export const sqlalchemyPart: PartOf = (path, text) => {
   if (!path.endsWith('.py') && !path.endsWith('.pyw')) return undefined;
   const why = sqlalchemyDb2Evidence(basename(path), text);
-  if (why) return { dir: dirname(path), db2: `${why} (${path})` };
-  return usesSqlalchemy(text) ? { dir: dirname(path) } : undefined;
+  const uses = usesSqlalchemy(text);
+  if (!why && !uses) return undefined;
+  const sessions = uses ? sessionFactoriesIn(text) : undefined;
+  return { dir: dirname(path), ...(why ? { db2: `${why} (${path})` } : {}), ...(sessions ? { sessions } : {}) };
 };
+
+/** Whether a SQLAlchemy project's sessions autoflush (FrontEndOptions.sqlalchemyAutoflushOff), and why. */
+export interface AutoflushEvidence {
+  /** Every session factory and constructor found sets autoflush off. */
+  off: boolean;
+  /** The factory that decides (the first one left on, else the first one off), with its path. */
+  why: string;
+}
+
+/** What the SQLAlchemy look finds, by project top: Db2 as the database (why), and whether the sessions autoflush. */
+export interface SqlalchemyEvidence {
+  db2: Map<string, string>;
+  autoflush: Map<string, AutoflushEvidence>;
+}
 
 /**
  * The top folders of the projects of `files` (a run's, or the language server's workspace) that show Db2 as
@@ -189,21 +244,88 @@ export const sqlalchemyPart: PartOf = (path, text) => {
  * factory), or evidence on disk from the folder of a Python file that uses SQLAlchemy up to its project's top.
  */
 export function sqlalchemyDb2Folders(files: Iterable<{ path: string; text: string }>, inputs: LookInputs = AS_IS): Map<string, string> {
-  const finder = new ProjectEvidenceFinder(inputs.disk);
+  return sqlalchemyEvidence(files, inputs).db2;
+}
+
+/**
+ * The SQLAlchemy look (sqlalchemyDb2Folders), and whether each project's sessions autoflush: the session factories and
+ * constructors (sessionmaker, Session, Flask-SQLAlchemy's SQLAlchemy) its Python files of `files` build, and those its
+ * session modules on disk build (database.py, db.py, session.py, deps.py, extensions.py, __init__.py … in the folders
+ * from a file that uses SQLAlchemy up to the project's top, and in their db/, database/ and core/ folders; a file of
+ * `files` is taken as its text there, not on disk). A project that builds none is absent.
+ */
+export function sqlalchemyEvidence(files: Iterable<{ path: string; text: string }>, inputs: LookInputs = AS_IS): SqlalchemyEvidence {
+  const finder = new ProjectEvidenceFinder(inputs);
+  const walks = new Map<string, ReturnType<ProjectEvidenceFinder['walk']>>();
+  const walk = (dir: string) => {
+    let walked = walks.get(dir);
+    if (!walked) walks.set(dir, (walked = finder.walk(dir)));
+    return walked;
+  };
   const found = new Map<string, string>();
   const users = new Set<string>();
+  const autoflush = new AutoflushLook();
   for (const { path, text } of files) {
     const part = inputs.part(sqlalchemyPart, path, text);
-    if (part?.db2) {
-      const { top } = finder.walk(part.dir);
+    if (!part) continue;
+    const { top } = walk(part.dir);
+    autoflush.ofRun(top, path, part.sessions);
+    if (part.db2) {
       if (!found.has(top)) found.set(top, part.db2);
-    } else if (part) users.add(part.dir);
+    } else users.add(part.dir);
   }
   for (const dir of users) {
-    const { top, evidence } = finder.walk(dir);
+    const { top, evidence } = walk(dir);
     if (evidence && !found.has(top)) found.set(top, evidence);
   }
-  return found;
+  // The session modules on disk in the folders from the files' up to their tops (each folder once).
+  for (const [dir, { top }] of walks) autoflush.onDisk(finder, dir, top);
+  return { db2: found, autoflush: autoflush.byTop() };
+}
+
+/**
+ * Whether each project's sessions autoflush: the session factories its files of the run build, and those of its
+ * session modules on disk (in the folders from theirs up to its top) that are not files of the run.
+ */
+class AutoflushLook {
+  /** By top: the first factory left on and the first turned off, by path (the message names the first). */
+  private readonly tops = new Map<string, { on?: [string, string]; off?: [string, string] }>();
+  private readonly folders = new Set<string>();
+  /** The files of the run named like a session module (the only ones a session module on disk can be). */
+  private readonly runModules = new Set<string>();
+
+  ofRun(top: string, path: string, sessions: SessionFactories | undefined): void {
+    if (SESSION_MODULE.test(basename(path))) this.runModules.add(path);
+    if (sessions) this.note(top, path, sessions);
+  }
+
+  onDisk(finder: ProjectEvidenceFinder, dir: string, top: string): void {
+    if (dir !== top && !dir.startsWith(top.endsWith(sep) ? top : top + sep)) return;
+    for (let d = dir, level = 0; level < MAX_LEVELS && !this.folders.has(d); level++) {
+      this.folders.add(d);
+      // (A file of the run is taken as its text there.)
+      for (const [path, sessions] of finder.look(d).sessions ?? []) if (!this.runModules.has(path)) this.note(top, path, sessions);
+      const up = dirname(d);
+      if (d === top || up === d) break;
+      d = up;
+    }
+  }
+
+  private note(top: string, path: string, sessions: SessionFactories): void {
+    let t = this.tops.get(top);
+    if (!t) this.tops.set(top, (t = {}));
+    if (sessions.on && (!t.on || path < t.on[0])) t.on = [path, sessions.on];
+    if (sessions.off && (!t.off || path < t.off[0])) t.off = [path, sessions.off];
+  }
+
+  byTop(): Map<string, AutoflushEvidence> {
+    const autoflush = new Map<string, AutoflushEvidence>();
+    for (const [top, t] of this.tops) {
+      if (t.on) autoflush.set(top, { off: false, why: `${t.on[1]} (${t.on[0]})` });
+      else if (t.off) autoflush.set(top, { off: true, why: `${t.off[1]} (${t.off[0]})` });
+    }
+    return autoflush;
+  }
 }
 
 // ---- Hibernate's batching in a Java project (FrontEndOptions.hibernateBatching) ----------------------------------

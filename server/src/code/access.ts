@@ -181,6 +181,15 @@ export function projectBatching(path: string, byFolder: ReadonlyMap<string, Hibe
 }
 
 /** Whether a folder of the set holds `path` (its own folder or one above it). */
+/**
+ * Every session factory of the SQLAlchemy project a file is in sets autoflush off (FrontEndOptions.sqlalchemyAutoflushOff,
+ * the nearest project top above the file deciding).
+ */
+export function projectAutoflushOff(options: FrontEndOptions, path: string | undefined): boolean {
+  const tops = options.sqlalchemyAutoflushOff;
+  return path !== undefined && !!tops && tops.size > 0 && nearestFolder(path, (folder) => tops.get(folder)) === true;
+}
+
 function inFolders(path: string, folders: ReadonlySet<string>): boolean {
   return folders.size > 0 && nearestFolder(path, (folder) => (folders.has(folder) ? true : undefined)) !== undefined;
 }

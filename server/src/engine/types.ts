@@ -224,6 +224,13 @@ export interface FrontEndOptions {
    */
   sqlalchemyDb2Folders?: ReadonlySet<string>;
   /**
+   * Whether the SQLAlchemy projects' sessions autoflush, by project top (cli/project-evidence.ts sqlalchemyEvidence):
+   * true where every session factory and constructor the project builds (sessionmaker, Session, Flask-SQLAlchemy's
+   * SQLAlchemy) sets autoflush off, false where one leaves it on; a project that builds none is absent. The nearest
+   * top above a file decides for the sessions it does not build itself (a parameter, another module's SessionLocal()).
+   */
+  sqlalchemyAutoflushOff?: ReadonlyMap<string, boolean>;
+  /**
    * Folders (JavaScript/TypeScript projects' tops, where their package.json lies) whose project shows Db2 as Sequelize's
    * database (@sequelize/db2 or ibm_db with sequelize in package.json, `dialect: 'db2'` / a `db2://` URL in its
    * configuration, DB_DIALECT=db2 in .env; cli/project-evidence.ts): a file under one that uses Sequelize models

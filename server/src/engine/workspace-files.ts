@@ -213,7 +213,7 @@ export abstract class WorkspaceFiles {
   private frontEndOptions(): FrontEndOptions {
     if (this.frontEndOptionsMade?.config !== this.config) {
       const member: FrontEndOptions['member'] = (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
-      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2, sequelizeDb2Folders: this.sequelizeDb2, hibernateBatching: this.hibernateBatching } };
+      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2, sqlalchemyAutoflushOff: this.sqlalchemyAutoflushOff, sequelizeDb2Folders: this.sequelizeDb2, hibernateBatching: this.hibernateBatching } };
     }
     return this.frontEndOptionsMade.options;
   }
@@ -306,6 +306,24 @@ export abstract class WorkspaceFiles {
   }
 
   /**
+   * Whether SQLAlchemy projects' sessions autoflush, by project top (FrontEndOptions.sqlalchemyAutoflushOff), as the CLI
+   * and the language server find their session factories (cli/project-evidence.ts).
+   */
+  private sqlalchemyAutoflushOff: ReadonlyMap<string, boolean> = new Map();
+
+  /**
+   * New project evidence of SQLAlchemy's autoflush (setSqlalchemyAutoflushOff). When it changed, the Python files that
+   * may read otherwise now (`mayChange`: code/access.ts usesSqlalchemy) are read again; returns their paths.
+   */
+  setSqlalchemyAutoflushOff(byTop: ReadonlyMap<string, boolean>, mayChange: (text: string) => boolean): string[] {
+    const old = this.sqlalchemyAutoflushOff;
+    const same = byTop.size === old.size && [...byTop].every(([top, off]) => old.get(top) === off);
+    if (same) return [];
+    this.sqlalchemyAutoflushOff = new Map(byTop);
+    return this.readAgainWithNewEvidence((language) => language === 'python', mayChange);
+  }
+
+  /**
    * JavaScript/TypeScript projects' tops that show Db2 as Sequelize's database (FrontEndOptions.sequelizeDb2Folders), as
    * the CLI and the language server find them on disk (cli/project-evidence.ts): a file under one that uses models is read.
    */
@@ -346,7 +364,7 @@ export abstract class WorkspaceFiles {
   }
 
   /**
-   * After new project evidence (setSqlalchemyDb2Folders, setSequelizeDb2Folders, setHibernateBatching): the front ends'
+   * After new project evidence (setSqlalchemyDb2Folders, setSqlalchemyAutoflushOff, setSequelizeDb2Folders, setHibernateBatching): the front ends'
    * options made again, and the files of those languages whose reading it may change (`mayChange`) read again; their
    * paths (the editor publishes them again).
    */

@@ -7,7 +7,7 @@ import { FileChangeType, type TextDocumentChangeEvent } from 'vscode-languageser
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../engine/config';
 import { readSourceFile } from '../cli/files';
-import { hibernateBatchingFolders, mayChangeEvidence, mybatisMapperStatements, RememberedLook, sequelizeDb2Folders, sqlalchemyDb2Folders } from '../cli/project-evidence';
+import { hibernateBatchingFolders, mayChangeEvidence, mybatisMapperStatements, RememberedLook, sequelizeDb2Folders, sqlalchemyEvidence, type AutoflushEvidence } from '../cli/project-evidence';
 import type { HibernateBatching } from '../code-model/types';
 import { usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { isSchemaEntryMatch } from '../schema/schema-files';
@@ -102,8 +102,8 @@ export class DiskFiles {
   }
 
   /**
-   * Looks again for the project evidence that SQLAlchemy runs on Db2 (cli/project-evidence.ts): in the workspace's
-   * Python files and on disk above those that use SQLAlchemy. When it changed, the Python files it concerns are read
+   * Looks again for the project evidence that SQLAlchemy runs on Db2, and whether its sessions autoflush
+   * (cli/project-evidence.ts): in the workspace's Python files and on disk above those that use SQLAlchemy. When it changed, the Python files it concerns are read
    * again and every file is published again (their loops may be lent to others). After an index pass (`afresh`: all
    * read again), and when a watched Python, requirements or configuration file changed (only what the change can have
    * changed is read again: evidenceInputs); not on each keystroke in an open document.
@@ -113,9 +113,13 @@ export class DiskFiles {
     const inputs = this.evidenceInputs;
     if (afresh) inputs.clear();
     const sources = s.workspace.sourcesOf('python');
-    const folders = sources.length > 0 ? sqlalchemyDb2Folders(sources, inputs) : new Map<string, string>();
-    const reread = s.workspace.setSqlalchemyDb2Folders(new Set(folders.keys()), usesSqlalchemy);
-    for (const [folder, why] of folders) s.log('info', `SQLAlchemy on Db2 in ${folder}: ${why}`);
+    const sqlalchemy = sources.length > 0 ? sqlalchemyEvidence(sources, inputs) : { db2: new Map<string, string>(), autoflush: new Map<string, AutoflushEvidence>() };
+    const reread = [
+      ...s.workspace.setSqlalchemyDb2Folders(new Set(sqlalchemy.db2.keys()), usesSqlalchemy),
+      ...s.workspace.setSqlalchemyAutoflushOff(new Map([...sqlalchemy.autoflush].map(([top, a]) => [top, a.off])), usesSqlalchemy),
+    ];
+    for (const [folder, why] of sqlalchemy.db2) s.log('info', `SQLAlchemy on Db2 in ${folder}: ${why}`);
+    for (const [folder, a] of sqlalchemy.autoflush) s.log('info', `SQLAlchemy sessions of ${folder} ${a.off ? 'do not autoflush' : 'autoflush'}: ${a.why}`);
     // Hibernate's batching as the Java projects' configuration sets it (persistence.xml, application.properties …).
     const java = s.workspace.sourcesOf('java');
     const batching = java.length > 0 ? hibernateBatchingFolders(java, inputs) : new Map<string, HibernateBatching>();

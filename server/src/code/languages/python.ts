@@ -5,7 +5,7 @@
 // names are read through the file's imports (import pyodbc as odbc, from sqlalchemy import text as sql_text).
 import type { Node } from 'web-tree-sitter';
 import { operatorAssignment, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
-import { pythonAccess, sqlalchemyDb2Shown, usesSqlalchemy } from '../access';
+import { projectAutoflushOff, pythonAccess, sqlalchemyDb2Shown, usesSqlalchemy } from '../access';
 import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, concatenate, decodeQuoted, joinWithSeparator } from '../literals';
 import { joinTexts, looksLikeSql, type HostText } from '../sqltext';
@@ -228,7 +228,7 @@ export const pythonLanguage: HostLanguage = {
     if (nestsTooDeep(source.text)) return emptyResult(TOO_DEEP);
     const blanked = blankWholeLineComments(source.text);
     const read = (db2Shown: boolean, moduleCallHeads: ReadonlySet<string>) =>
-      withPythonRead({ text: source.text, db2Shown, importLines }, () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text, hooks: { moduleCallHeads } }));
+      withPythonRead({ text: source.text, db2Shown, importLines, projectAutoflushOff: projectAutoflushOff(env.options, source.path) }, () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text, hooks: { moduleCallHeads } }));
     // (Only the entities are kept: no call is another module's.)
     if (leftOut) return entitiesOnly(read(false, NO_NAMES), leftOut);
     // A call in a loop is another module's only where an import binds its first name (withResolvedModuleCalls).
