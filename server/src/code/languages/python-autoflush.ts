@@ -111,7 +111,7 @@ export function queryRunAutoflush(ctx: CallContext, ev: Evaluator, file: PythonF
     if (method === 'query') {
       const recvName = simpleName(object);
       const known = recvName !== undefined ? file.names.get(recvName) : undefined;
-      if (!recvName || !sessionLike(recvName, known)) return undefined;
+      if (!recvName || !sessionLike(recvName, known, file, object)) return undefined;
       const session = sessionAsWritten(object, recvName, known);
       if (!autoflushes(call.node, session, recvName, known, file, ev)) return undefined;
       return autoflushEvent(call.node, session, queryLabel(call.node, `${session}.query(…)…${call.name}()`));
@@ -135,7 +135,7 @@ export function sessionRunAutoflush(ctx: CallContext, ev: Evaluator, file: Pytho
   const { call } = ctx;
   const recvName = simpleName(call.receiver);
   const statement = call.args[0];
-  if (!recvName || !statement || !(call.name === 'execute' || call.name === 'scalars' || call.name === 'scalar') || !sessionLike(recvName, known)) return undefined;
+  if (!recvName || !statement || !(call.name === 'execute' || call.name === 'scalars' || call.name === 'scalar') || !sessionLike(recvName, known, file, call.node)) return undefined;
   if (!ormSelect(statement, call.node.startIndex, ev, file)) return undefined;
   const session = sessionAsWritten(call.receiver, recvName, known);
   if (!autoflushes(call.node, session, recvName, known, file, ev)) return undefined;

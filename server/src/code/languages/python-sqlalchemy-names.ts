@@ -1,6 +1,7 @@
 // What a name of a SQLAlchemy file holds (an engine, a connection, a session, a factory) and how the readers name a
 // session (python-sqlalchemy.ts, python-autoflush.ts).
 import type { Node } from 'web-tree-sitter';
+import type { PythonImports } from './python-imports';
 
 /** What a name of the file holds, as far as SQLAlchemy goes: where the file made it, and whether it autocommits. */
 export interface SqlalchemyName {
@@ -11,9 +12,62 @@ export interface SqlalchemyName {
   noAutoflush?: boolean;
 }
 
-/** A session: one the file made, or a name for one it did not (db.session, self.session, db_session). */
-export function sessionLike(name: string, known: SqlalchemyName | undefined): boolean {
-  return known ? known.kind === 'session' : /^(?:\w+_)?session$|^sess$/i.test(name);
+/** What sessionLike reads of a file for the sessions it receives (PythonFile). */
+export interface ReceivingFile {
+  imports: PythonImports;
+  /** receivedSessionNames of the file's tree, read when first needed. */
+  receivedSessions?: { tree: Node['tree']; names: ReadonlySet<string> };
+}
+
+/**
+ * A session: one the file made, or one it did not: named so (db.session, self.session, db_session), or received so
+ * in `file` (receivedSessionNames: `def load(db: Session, rows)`, `db = SessionLocal()`), `at` a node of its tree.
+ */
+export function sessionLike(name: string, known: SqlalchemyName | undefined, file?: ReceivingFile, at?: Node): boolean {
+  if (known) return known.kind === 'session';
+  if (/^(?:\w+_)?session$|^sess$/i.test(name)) return true;
+  if (!file || !at) return false;
+  if (file.receivedSessions?.tree !== at.tree) file.receivedSessions = { tree: at.tree, names: receivedSessionNames(at.tree.rootNode, file.imports) };
+  return file.receivedSessions.names.has(name);
+}
+
+/** The session classes a parameter may be annotated with (SQLAlchemy's, its asyncio one, SQLModel's). */
+const SESSION_CLASS = /^(?:sqlalchemy\.orm(?:\.session)?\.Session|sqlalchemy\.ext\.asyncio(?:\.session)?\.AsyncSession|sqlmodel(?:\.orm\.session)?\.Session)$/;
+/** The first name of an annotation, inside Annotated[…] / Optional[…] and quotes: `Session` of `Annotated[Session, Depends(get_db)]`. */
+const ANNOTATED_NAME = /^["']?(?:(?:typing\.)?(?:Annotated|Optional)\[\s*)?["']?([A-Za-z_][\w.]{0,200})/;
+
+/**
+ * Names of the file that hold a session it does not make: a parameter annotated as one (`db: Session`, FastAPI's
+ * `db: Session = Depends(get_db)` or `Annotated[Session, Depends(get_db)]`, an AsyncSession, SQLModel's Session), or
+ * a name given a session of a factory another module makes (`db = SessionLocal()`, `with SessionLocal() as db:`, the
+ * factory imported: `from .database import SessionLocal`; a name with Session in it). File-wide, as PythonFile.names.
+ */
+export function receivedSessionNames(root: Node, imports: PythonImports): ReadonlySet<string> {
+  const names = new Set<string>();
+  const importedFactory = (fn: Node | null): boolean => {
+    if (!fn || (fn.type !== 'identifier' && fn.type !== 'attribute')) return false;
+    const resolved = imports.resolve(fn.text);
+    return resolved !== undefined && !resolved.startsWith('sqlalchemy.') && /Session/.test(resolved.slice(resolved.lastIndexOf('.') + 1));
+  };
+  for (const node of root.descendantsOfType(['typed_parameter', 'typed_default_parameter', 'assignment', 'as_pattern'])) {
+    if (!node) continue;
+    if (node.type === 'typed_parameter' || node.type === 'typed_default_parameter') {
+      const name = node.type === 'typed_parameter' ? node.namedChild(0) : node.childForFieldName('name');
+      const type = ANNOTATED_NAME.exec(node.childForFieldName('type')?.text ?? '')?.[1];
+      if (name?.type === 'identifier' && type && SESSION_CLASS.test(imports.qualify(type))) names.add(name.text);
+    } else if (node.type === 'assignment') {
+      const left = node.childForFieldName('left');
+      const right = node.childForFieldName('right');
+      if (left?.type === 'identifier' && right?.type === 'call' && importedFactory(right.childForFieldName('function'))) names.add(left.text);
+    } else {
+      // with SessionLocal() as db:
+      const value = node.namedChild(0);
+      const alias = node.childForFieldName('alias') ?? node.namedChild(1);
+      const target = alias?.type === 'as_pattern_target' ? alias.namedChild(0) : alias;
+      if (value?.type === 'call' && target?.type === 'identifier' && importedFactory(value.childForFieldName('function'))) names.add(target.text);
+    }
+  }
+  return names;
 }
 
 /**

@@ -13,10 +13,10 @@ import { pythonImports, type PythonImportLine, type PythonImports } from './pyth
 import { constructedClass, insertConstruct, insertText, mappedClasses, sqlName, targetOf, type InsertTarget, type MappedClasses } from './python-sqlalchemy-inserts';
 import type { OrmEntity } from '../../code-model/types';
 import { parentOf } from '../parents';
-import { isFalse, keywordOf, sessionAsWritten, sessionLike, type SqlalchemyName } from './python-sqlalchemy-names';
+import { isFalse, keywordOf, sessionAsWritten, sessionLike, type ReceivingFile, type SqlalchemyName } from './python-sqlalchemy-names';
 import { autoflushes, autoflushEvent, queryRunAutoflush, sessionRunAutoflush, type AutoflushOff } from './python-autoflush';
 
-export interface PythonFile {
+export interface PythonFile extends ReceivingFile {
   imports: PythonImports;
   /** The file imports sqlalchemy (or a module inside it). */
   sqlalchemy: boolean;
@@ -288,9 +288,9 @@ export function classifySqlalchemy(ctx: CallContext, ev: Evaluator, file: Python
       return events;
     }
     case 'commit':
-      return recvName && (known || sessionLike(recvName, known)) && a.length === 0 ? [{ kind: 'commit', api, connection: sessionAsWritten(call.receiver, recvName, known) }] : undefined;
+      return recvName && (known || sessionLike(recvName, known, file, call.node)) && a.length === 0 ? [{ kind: 'commit', api, connection: sessionAsWritten(call.receiver, recvName, known) }] : undefined;
     case 'flush':
-      return recvName && sessionLike(recvName, known) ? [{ kind: 'flush', api, connection: sessionAsWritten(call.receiver, recvName, known) }] : undefined;
+      return recvName && sessionLike(recvName, known, file, call.node) ? [{ kind: 'flush', api, connection: sessionAsWritten(call.receiver, recvName, known) }] : undefined;
     case 'add':
     case 'add_all':
     case 'merge':
@@ -344,7 +344,7 @@ function ormAdd(ctx: CallContext, ev: Evaluator, file: PythonFile, known: Sqlalc
   const { call } = ctx;
   const recvName = simpleName(call.receiver);
   const arg = call.args[0];
-  if (!recvName || !arg || call.args.length > 1 || !sessionLike(recvName, known)) return undefined;
+  if (!recvName || !arg || call.args.length > 1 || !sessionLike(recvName, known, file, call.node)) return undefined;
   const at = call.node.startIndex;
   const all = call.name === 'add_all';
   let item: Node | null | undefined = arg;
