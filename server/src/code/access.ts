@@ -208,11 +208,12 @@ function nearestFolder<T>(path: string, lookup: (folder: string) => T | undefine
 }
 
 /**
- * A file that uses SQLAlchemy: imports sqlalchemy or flask_sqlalchemy, or uses an application's Flask-SQLAlchemy
+ * A file that uses SQLAlchemy: imports sqlalchemy, flask_sqlalchemy or sqlmodel (SQLAlchemy's ORM under FastAPI's
+ * names), or uses an application's Flask-SQLAlchemy
  * object (`from app import db` and `db.session` / `db.Model`).
  */
 export function usesSqlalchemy(text: string): boolean {
-  if (/^[ \t]*(?:from|import)[ \t]+(?:flask_)?sqlalchemy\b/m.test(text)) return true;
+  if (/^[ \t]*(?:from|import)[ \t]+(?:(?:flask_)?sqlalchemy|sqlmodel)\b/m.test(text)) return true;
   return /^[ \t]*from[ \t]+[\w.]{1,200}[ \t]+import[ \t]+[^\n#;]{0,2000}?\bdb\b/m.test(text) && /\bdb\.(?:session|Model)\b/.test(text);
 }
 

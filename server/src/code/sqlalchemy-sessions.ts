@@ -22,7 +22,7 @@ export interface SessionFactories {
  * file imports flask_sqlalchemy. scoped_session( wraps a factory and builds none of its own.
  */
 const FACTORY_CALL = /(?<![\w.])((?:(?:sqlalchemy\.)?orm\.)?(?:async_)?sessionmaker|(?:(?:sqlalchemy\.)?orm\.)?Session|AsyncSession|(?:flask_sqlalchemy\.)?SQLAlchemy)[ \t]*\(/g;
-const IMPORTS_SESSION = /^[ \t]*from[ \t]+sqlalchemy(?:\.orm(?:\.session)?|\.ext\.asyncio(?:\.session)?)[ \t]+import[ \t]+\(?[^)#;]{0,1000}?\b(?:Async)?Session\b/m;
+const IMPORTS_SESSION = /^[ \t]*from[ \t]+(?:sqlalchemy(?:\.orm(?:\.session)?|\.ext\.asyncio(?:\.session)?)|sqlmodel(?:\.ext\.asyncio\.session)?)[ \t]+import[ \t]+\(?[^)#;]{0,1000}?\b(?:Async)?Session\b/m;
 const IMPORTS_FLASK_SQLALCHEMY = /^[ \t]*(?:from|import)[ \t]+flask_sqlalchemy\b/m;
 const AUTOFLUSH_FALSE_KEYWORD = /\bautoflush[ \t]*=[ \t]*(?:False|0)\b/;
 const AUTOFLUSH_FALSE_OPTION = /["']autoflush["'][ \t]*:[ \t]*(?:False|0)\b/;

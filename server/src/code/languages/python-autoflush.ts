@@ -127,7 +127,7 @@ function isClassName(name: string): boolean {
 }
 
 /**
- * session.execute(select(Customer)…), session.scalars(…), session.scalar(…) of an ORM select (of a class or a class's
+ * session.execute(select(Customer)…), session.scalars(…), session.scalar(…), SQLModel's session.exec(…) of an ORM select (of a class or a class's
  * attributes, directly or through a variable assigned before the call): an autoflush of the session. A select of a
  * Core Table or a text() does not autoflush.
  */
@@ -135,7 +135,7 @@ export function sessionRunAutoflush(ctx: CallContext, ev: Evaluator, file: Pytho
   const { call } = ctx;
   const recvName = simpleName(call.receiver);
   const statement = call.args[0];
-  if (!recvName || !statement || !(call.name === 'execute' || call.name === 'scalars' || call.name === 'scalar') || !sessionLike(recvName, known, file, call.node)) return undefined;
+  if (!recvName || !statement || !(call.name === 'execute' || call.name === 'scalars' || call.name === 'scalar' || (call.name === 'exec' && file.imports.imports('sqlmodel'))) || !sessionLike(recvName, known, file, call.node)) return undefined;
   if (!ormSelect(statement, call.node.startIndex, ev, file)) return undefined;
   const session = sessionAsWritten(call.receiver, recvName, known);
   if (!autoflushes(call.node, session, recvName, known, file, ev)) return undefined;
@@ -156,7 +156,7 @@ function ormSelect(node: Node, at: number, ev: Evaluator, file: PythonFile, dept
   for (let steps = 0; call?.type === 'call' && steps < 16; steps++) {
     const fn: Node | null = call.childForFieldName('function');
     if (!fn) return false;
-    if (/^sqlalchemy(?:\.future|\.sql(?:\.expression)?)?\.select$/.test(file.imports.qualify(fn.text))) {
+    if (/^(?:sqlalchemy(?:\.future|\.sql(?:\.expression)?)?|sqlmodel(?:\.sql\.expression)?)\.select$/.test(file.imports.qualify(fn.text))) {
       const first = call.childForFieldName('arguments')?.namedChildren.find((c) => !!c && c.type !== 'comment' && c.type !== 'keyword_argument');
       const cls = first?.type === 'attribute' ? first.childForFieldName('object') : first;
       if (cls?.type !== 'identifier' || !isClassName(cls.text)) return false;

@@ -101,10 +101,18 @@ export function mappedClasses(root: Node, ev: Evaluator, flaskDb?: ReadonlySet<s
     }
     // Flask-SQLAlchemy names the table of a model without one after the class (`OrderLine` → order_line).
     if (table) classes.set(name, mappedTable(table, schema));
+    // SQLModel's table model (`class Hero(SQLModel, table=True)`): its table is the class's name in lower case.
+    else if (sqlmodelTable(node)) classes.set(name, schema ? { name: name.toLowerCase(), schema: schema.value } : { name: name.toLowerCase() });
     else if (flaskDb && flaskModel(node, flaskDb)) classes.set(name, schema ? { name: flaskTableName(name), schema: schema.value } : { name: flaskTableName(name) });
     else classes.set(name, null);
   }
   return classes;
+}
+
+/** A SQLModel table model: `SQLModel` (or `sqlmodel.SQLModel`) among its bases, and `table=True`. */
+function sqlmodelTable(node: Node): boolean {
+  const bases = node.childForFieldName('superclasses')?.namedChildren ?? [];
+  return bases.some((b) => b?.type === 'keyword_argument' && b.childForFieldName('name')?.text === 'table' && b.childForFieldName('value')?.text === 'True') && bases.some((b) => /^(?:sqlmodel\.)?SQLModel$/.test(b?.text ?? ''));
 }
 
 /** A class whose base is a Flask-SQLAlchemy object's Model (`class Order(db.Model):`). */

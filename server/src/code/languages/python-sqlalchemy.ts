@@ -101,7 +101,8 @@ export function fileOf(ev: Evaluator): PythonFile {
     const flask = flaskDbNames(ev.source, imports, reading.current?.db2Shown ?? false);
     file = {
       imports: flask.size > 0 ? throughFlaskDb(imports, flask) : imports,
-      sqlalchemy: imports.imports('sqlalchemy') || imports.imports('flask_sqlalchemy') || flask.size > 0,
+      // (SQLModel is SQLAlchemy's ORM under other names: its create_engine, Session, select and table=True models.)
+      sqlalchemy: imports.imports('sqlalchemy') || imports.imports('flask_sqlalchemy') || imports.imports('sqlmodel') || flask.size > 0,
       names: new Map(),
       ...(flask.size > 0 ? { flaskDb: flask } : {}),
       ...(reading.current?.projectAutoflushOff && reading.current.text === ev.source ? { projectAutoflushOff: true } : {}),
@@ -237,7 +238,7 @@ export function classifySqlalchemy(ctx: CallContext, ev: Evaluator, file: Python
   const api = 'sqlalchemy';
   switch (call.name) {
     case 'create_engine': {
-      if (!/^sqlalchemy\.(?:engine\.)?create_engine$/.test(qualified) || !result) return undefined;
+      if (!/^(?:sqlalchemy\.(?:engine\.)?|sqlmodel\.)create_engine$/.test(qualified) || !result) return undefined;
       const autocommit = isolationOf(call) === true;
       file.names.set(result, { kind: 'engine', autocommit });
       return [{ kind: 'connect', api, connection: result, autocommit: autocommit || undefined }];
@@ -300,6 +301,7 @@ export function classifySqlalchemy(ctx: CallContext, ev: Evaluator, file: Python
       const autoflush = sessionRunAutoflush(ctx, ev, file, known);
       return autoflush ? [...(events ?? []), autoflush] : events;
     }
+    case 'exec':
     case 'scalars':
     case 'scalar':
     case 'all':
@@ -317,7 +319,7 @@ export function classifySqlalchemy(ctx: CallContext, ev: Evaluator, file: Python
       // Session(engine), sessionmaker(bind=engine), scoped_session(...), and a factory's session: SessionLocal().
       const factory = !call.receiver ? file.names.get(call.name) : undefined;
       const maker = /^sqlalchemy\.orm(?:\.session)?\.(?:sessionmaker|scoped_session)$/.test(qualified);
-      const session = /^sqlalchemy\.orm(?:\.session)?\.Session$/.test(qualified) || factory?.kind === 'factory';
+      const session = /^(?:sqlalchemy\.orm(?:\.session)?|sqlmodel(?:\.orm\.session)?)\.Session$/.test(qualified) || factory?.kind === 'factory';
       if (!maker && !session) return undefined;
       const bind = a[0] ?? call.keywords.get('bind');
       const bound = bind ? file.names.get(simpleName(bind) ?? '') : undefined;
