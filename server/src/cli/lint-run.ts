@@ -12,7 +12,8 @@ import { collectFiles, findConfigFile, readSourceFile, repositoryFinder, type Sk
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 import { noteCodePath } from '../engine/code-paths';
 import { parseJsonText } from '../engine/json-text';
-import { hibernateBatchingFolders, sequelizeDb2Folders, sqlalchemyDb2Folders } from './project-evidence';
+import { djangoDb2Folders, hibernateBatchingFolders, sequelizeDb2Folders, sqlalchemyDb2Folders } from './project-evidence';
+import { usesDjango } from '../code/languages/python-django-project';
 import { usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { nowMs } from '../engine/clock';
 
@@ -131,6 +132,9 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   if (codeFiles.some((f) => f.language === 'python')) {
     const evidence = sqlalchemyDb2Folders(codeFiles);
     if (evidence.size > 0) workspace.setSqlalchemyDb2Folders(new Set(evidence.keys()), usesSqlalchemy);
+    // Django on Db2 (ibm_db_django as ENGINE in the project's settings): its files that use Django are read.
+    const django = djangoDb2Folders(codeFiles);
+    if (django.size > 0) workspace.setDjangoDb2Folders(django, usesDjango);
   }
   // Sequelize on Db2 shown by a JavaScript/TypeScript project (package.json, its Sequelize configuration, .env): its
   // files that use the models are read, though they name neither driver nor dialect. Before any is read.
