@@ -58,6 +58,14 @@ describe('Django on Db2 (python-django.ts)', () => {
     assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': decorated })).findings, INSERT_RULES), [`single-row-insert@${posOf(decorated, 'Order.objects.create')}`]);
   });
 
+  it('a helper called once per row from a loop held in transaction.atomic(): in that transaction', async () => {
+    const helper = `from django.db import transaction\nfrom shop.models import Order\n\n\nclass Loader:\n    def run(self, rows):\n        with transaction.atomic():\n            for r in rows:\n                self.add(r)\n\n    def add(self, r):\n        Order.objects.create(item=r)\n`;
+    const at = posOf(helper, 'Order.objects.create');
+    assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': helper })).findings, INSERT_RULES), [`single-row-insert@${at}`]);
+    const unheld = helper.replace('        with transaction.atomic():\n            for r in rows:\n                self.add(r)', '        for r in rows:\n            self.add(r)');
+    assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': unheld })).findings, INSERT_RULES).sort(), [`no-autocommit@${posOf(unheld, 'Order.objects.create')}`, `single-row-insert@${posOf(unheld, 'Order.objects.create')}`]);
+  });
+
   it('an atomic block opened on every pass commits every row: commit-per-row with Django advice', async () => {
     const perPass = LOAD.replace('        Order.objects.create', '        with transaction.atomic():\n            Order.objects.create');
     const { findings } = await lintDjango({ '/app/shop/load.py': perPass });
@@ -113,6 +121,10 @@ describe('Django on Db2 (python-django.ts)', () => {
     const second = `DATABASES = {\n    "default": {"ENGINE": "django.db.backends.postgresql", "NAME": "app"},\n    "legacy": {"ENGINE": "ibm_db_django", "NAME": "SAMPLE"},\n}\n`;
     assert.equal(djangoDb2Evidence('settings.py', second), undefined);
     assert.deepEqual(djangoDb2Evidence('settings.py', second.replace('"default"', '"reports"').replace('"legacy"', '"default"')), { why: 'ENGINE ibm_db_django in settings.py' });
+    assert.equal(djangoDb2Evidence('settings.py', `DATABASES = {\n    "db2": {"ENGINE": "ibm_db_django"},\n}\n`), undefined);
+    // A default's OPTIONS before its ENGINE; a Db2 default left commented out.
+    assert.deepEqual(djangoDb2Evidence('settings.py', `DATABASES = {"default": {"OPTIONS": {"x": 1}, "ENGINE": "ibm_db_django"}}\n`), { why: 'ENGINE ibm_db_django in settings.py' });
+    assert.equal(djangoDb2Evidence('settings.py', DJANGO_DB2_SETTINGS.replace(/^/gm, '# ')), undefined);
     assert.equal(appLabelOf('/p/shop/models.py'), 'shop');
     assert.equal(appLabelOf('/p/shop/models/order.py'), 'shop');
   });

@@ -33,6 +33,8 @@ export const DJANGO_CALLS: ReadonlySet<string> = new Set(['create', 'bulk_create
 interface DjangoFile {
   classes: Map<string, MappedTable | null>;
   imports: readonly PythonImportLine[];
+  /** Functions of the file by name: whether every call of it the file shows runs in a transaction (heldByCallers). */
+  held?: Map<string, boolean>;
 }
 
 const files = new WeakMap<Evaluator, DjangoFile>();
@@ -59,7 +61,7 @@ export function classifyDjango(ctx: CallContext, ev: Evaluator): ApiEvent[] | un
       if (!target) return undefined;
       const objs = call.args[0] ?? call.keywords.get('objs');
       const many = call.name === 'bulk_create' && !(objs?.type === 'list' && objs.namedChildren.filter((c) => c?.type !== 'comment').length === 1);
-      return [insertEvent(call.node, target, many, django.project)];
+      return [insertEvent(call.node, target, many, django.project, ev, file)];
     }
     case 'save': {
       if (!call.receiver || call.args.length > 0 || call.keywords.has('update_fields') || isTrue(call.keywords.get('force_update'))) return undefined;
@@ -67,7 +69,7 @@ export function classifyDjango(ctx: CallContext, ev: Evaluator): ApiEvent[] | un
       if (!cls) return undefined;
       const file = djangoFileOf(ev, call.node.tree.rootNode, django.path);
       const target = modelTarget(cls, file, false);
-      return target ? [insertEvent(call.node, target, false, django.project)] : undefined;
+      return target ? [insertEvent(call.node, target, false, django.project, ev, file)] : undefined;
     }
     case 'atomic': {
       // `with transaction.atomic():` commits at the block's end: the outermost block only (an inner one is a savepoint).
@@ -82,7 +84,7 @@ export function classifyDjango(ctx: CallContext, ev: Evaluator): ApiEvent[] | un
   }
 }
 
-function insertEvent(call: Node, target: { target: InsertTarget; ormClass?: { name: string; from: string[] } }, many: boolean, project: DjangoProject): ApiEvent {
+function insertEvent(call: Node, target: { target: InsertTarget; ormClass?: { name: string; from: string[] } }, many: boolean, project: DjangoProject, ev: Evaluator, file: DjangoFile): ApiEvent {
   return {
     kind: 'execute',
     api: 'django',
@@ -90,7 +92,7 @@ function insertEvent(call: Node, target: { target: InsertTarget; ormClass?: { na
     sql: insertText(target.target, call),
     batched: many,
     construct: 'orm',
-    ...(inAtomic(call, project) ? { autocommitOff: true } : {}),
+    ...(inAtomic(call, project) || heldByCallers(call, project, ev, file) ? { autocommitOff: true } : {}),
     ...(target.ormClass ? { ormClass: target.ormClass } : {}),
   };
 }
@@ -158,6 +160,42 @@ function inAtomic(node: Node, project: DjangoProject): boolean {
     if (p.type === 'class_definition' || p.type === 'module') return false;
   }
   return false;
+}
+
+/**
+ * A helper of the file (`def import_data(self, row):`, which a loop elsewhere in the file calls once per row) whose
+ * every call the file shows runs in a transaction (`with transaction.atomic(): for row in reader:
+ * self.import_data(row)`): its inserts are in that transaction too. A helper the file never calls: not held.
+ */
+function heldByCallers(node: Node, project: DjangoProject, ev: Evaluator, file: DjangoFile): boolean {
+  let fn: Node | null = parentOf(node);
+  while (fn && fn.type !== 'function_definition') fn = parentOf(fn);
+  const name = fn?.childForFieldName('name')?.text;
+  if (!fn || !name) return false;
+  const held = (file.held ??= new Map());
+  const known = held.get(name);
+  if (known !== undefined) return known;
+  held.set(name, false);
+  const root = node.tree.rootNode;
+  let calls = 0;
+  let all = true;
+  const pattern = new RegExp(`(?:\\bself\\.|\\bcls\\.|(?<![\\w.]))${name}\\s*\\(`, 'g');
+  for (const m of ev.source.matchAll(pattern)) {
+    const at = m.index + m[0].indexOf(name);
+    // (Not the definition itself, nor a call inside the helper.)
+    if (at >= fn.startIndex && at < fn.endIndex) continue;
+    const site = root.descendantForIndex(at);
+    if (!site) continue;
+    calls++;
+    if (!inAtomic(site, project) && !heldByCallers(site, project, ev, file)) {
+      all = false;
+      break;
+    }
+    if (calls > 50) break;
+  }
+  const result = calls > 0 && all;
+  held.set(name, result);
+  return result;
 }
 
 const ATOMIC_CALL = /(?:^|[^\w.])(?:[\w.]*\.)?atomic\s*\(/;
