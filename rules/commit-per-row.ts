@@ -43,6 +43,10 @@ function loopAdvice(loop: LoopInfo, counter: string, api: string, execution: Sql
     const name = connection ?? 'conn';
     return `Keep one ${name} for the whole loop, opened before it (with engine.connect() as conn:, or with Session(engine) as session:), and commit as you go: ${name}.commit() every 1000 rows or so with a counter (${counter}) and once after the loop; or pass the rows as one list of dicts to ${name}.execute(${execution.construct === 'core' ? 'insert(table)' : 'text(sql)'}, rows).`;
   }
+  if (api === 'django') {
+    // A `with transaction.atomic():` block opened on every pass commits at its end on every pass.
+    return `Open the transaction.atomic() block around the loop rather than inside it (or one per 1000 rows or so: a block around each chunk of rows): the outermost atomic block commits at its end; better, insert the objects with one Model.objects.bulk_create(objs, batch_size=1000) inside it.`;
+  }
   if (api === 'sequelize') {
     // sequelize.transaction() opened and committed per pass, or a managed transaction (callback) per pass.
     return `Open one transaction before the loop (const t = await sequelize.transaction()), pass { transaction: t } to each call and commit it once after the loop, or every 1000 rows or so with a counter (${counter}), opening the next one then; or insert the rows with one Model.bulkCreate(rows, { transaction: t }).`;

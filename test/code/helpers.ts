@@ -224,3 +224,25 @@ def nightly(rows):
             session.add(models.Order(id=row.id, customer_id=customer.id))
         session.commit()
 `;
+
+/** A Django project's settings naming IBM's Db2 backend (ibm_db_django) as the default database's ENGINE. */
+export const DJANGO_DB2_SETTINGS = `INSTALLED_APPS = ["shop"]
+
+DATABASES = {
+    "default": {
+        "ENGINE": "ibm_db_django",
+        "NAME": "SAMPLE",
+        "HOST": "db2.example.com",
+        "PORT": "50000",
+    }
+}
+`;
+
+/** A Django app's models module (shop/models.py): Order maps Django's default table, shop_order. */
+export const DJANGO_MODELS = `from django.db import models
+
+
+class Order(models.Model):
+    item = models.CharField(max_length=40)
+    qty = models.IntegerField()
+`;

@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tempWorkspace, uriOf } from './harness';
-import { FASTAPI_CRUD, fastapiDatabase, JPA_LOADER, MYBATIS_XML_PROJECT, mybatisMapperXml } from '../code/helpers';
+import { DJANGO_DB2_SETTINGS, DJANGO_MODELS, FASTAPI_CRUD, fastapiDatabase, JPA_LOADER, MYBATIS_XML_PROJECT, mybatisMapperXml } from '../code/helpers';
 
 const LOADER = `from sqlalchemy.orm import Session
 from models import Order, engine
@@ -158,5 +158,32 @@ describe('language server: project evidence for Sequelize on Db2', function () {
     writeFileSync(pkg, JSON.stringify({ name: 'app', dependencies: { sequelize: '^6.37.0', pg: '^8.0.0' } }));
     s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(pkg), type: 2 }] });
     await s.waitFor('import.js cleared', () => (s.diagnostics.get(loader) ?? []).length === 0);
+  });
+});
+
+describe('language server: project evidence for Django on Db2', function () {
+  this.timeout(60000);
+  const ws = tempWorkspace('insertlint-ws-django-');
+
+  it("a Django command gets its findings when settings.py names ibm_db_django, and loses them back on PostgreSQL", async () => {
+    const postgres = DJANGO_DB2_SETTINGS.replace('ibm_db_django', 'django.db.backends.postgresql');
+    writeFileSync(join(ws.dir, 'manage.py'), 'import sys\n');
+    mkdirSync(join(ws.dir, 'mysite'), { recursive: true });
+    mkdirSync(join(ws.dir, 'shop'), { recursive: true });
+    const settings = join(ws.dir, 'mysite', 'settings.py');
+    writeFileSync(settings, postgres);
+    writeFileSync(join(ws.dir, 'shop', 'models.py'), DJANGO_MODELS);
+    const loadPath = join(ws.dir, 'shop', 'load.py');
+    writeFileSync(loadPath, 'from shop.models import Order\n\n\ndef load(rows):\n    for r in rows:\n        Order.objects.create(item=r, qty=1)\n');
+    const s = await ws.start();
+    await s.waitIdle();
+    const load = uriOf(loadPath);
+    assert.deepEqual(s.diagnostics.get(load) ?? [], []);
+    writeFileSync(settings, DJANGO_DB2_SETTINGS);
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(settings), type: 2 }] });
+    await s.waitFor('load.py no-autocommit', () => (s.diagnostics.get(load) ?? []).some((d) => d.code === 'no-autocommit' && /SHOP_ORDER/.test(d.message)));
+    writeFileSync(settings, postgres);
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(settings), type: 2 }] });
+    await s.waitFor('load.py cleared', () => (s.diagnostics.get(load) ?? []).length === 0);
   });
 });

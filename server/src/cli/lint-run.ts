@@ -12,7 +12,8 @@ import { collectFiles, findConfigFile, readSourceFile, repositoryFinder, type Sk
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 import { noteCodePath } from '../engine/code-paths';
 import { parseJsonText } from '../engine/json-text';
-import { hibernateBatchingFolders, mybatisMapperStatements, sequelizeDb2Folders, sqlalchemyEvidence } from './project-evidence';
+import { djangoDb2Folders, hibernateBatchingFolders, mybatisMapperStatements, sequelizeDb2Folders, sqlalchemyEvidence } from './project-evidence';
+import { usesDjango } from '../code/languages/python-django-project';
 import { usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { nowMs } from '../engine/clock';
 
@@ -133,6 +134,9 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     if (evidence.db2.size > 0) workspace.setSqlalchemyDb2Folders(new Set(evidence.db2.keys()), usesSqlalchemy);
     // Whether the projects' session factories turn autoflush off: a session a module does not build is as they are.
     if (evidence.autoflush.size > 0) workspace.setSqlalchemyAutoflushOff(new Map([...evidence.autoflush].map(([top, a]) => [top, a.off])), usesSqlalchemy);
+    // Django on Db2 (ibm_db_django as ENGINE in the project's settings): its files that use Django are read.
+    const django = djangoDb2Folders(codeFiles);
+    if (django.size > 0) workspace.setDjangoDb2Folders(django, usesDjango);
   }
   // Sequelize on Db2 shown by a JavaScript/TypeScript project (package.json, its Sequelize configuration, .env): its
   // files that use the models are read, though they name neither driver nor dialect. Before any is read.

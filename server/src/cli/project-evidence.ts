@@ -24,6 +24,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { REQUIREMENT_FILE, SEQUELIZE_DB2, sequelizeDb2Evidence, sqlalchemyDb2Evidence, usesSequelizeModels, usesSqlalchemy } from '../code/access';
+import { DJANGO_SETTINGS_FILE, djangoDb2Evidence, usesDjango, type DjangoProject } from '../code/languages/python-django-project';
 import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, mybatisBatchIn, type HibernateBatching } from '../code/hibernate-config';
 import { MAPPER_XML, mapperXmlInserts, MYBATIS_CONFIG_FILE, mybatisConfigBatch } from '../code/mybatis-xml';
 import { MAPPER_VARIABLE } from '../code/languages/java-mybatis';
@@ -57,6 +58,8 @@ export interface FilePart {
   db2?: string;
   /** The SQLAlchemy session factories and constructors the file builds (a Python file's; code/sqlalchemy-sessions.ts). */
   sessions?: SessionFactories;
+  /** Django: the settings that show Db2 also set ATOMIC_REQUESTS (DjangoProject.atomicRequests). */
+  atomicRequests?: boolean;
 }
 
 export type PartOf = (path: string, text: string) => FilePart | undefined;
@@ -326,6 +329,85 @@ class AutoflushLook {
     }
     return autoflush;
   }
+}
+
+// ---- Django on Db2 in a Python project (FrontEndOptions.djangoDb2Folders) -----------------------------------------
+
+/** A Django project's top: the folder of manage.py, else the nearest with a .git or a file of requirements. */
+const DJANGO_TOP = /^manage\.py$/;
+const SKIPPED_FOLDERS = /^(?:\.|node_modules$|__pycache__$|venv$|env$|site-packages$|static$|media$|templates$|migrations$)/;
+
+/** A Python file's part in the Django look: ibm_db_django as ENGINE in it (settings.py of the run), or a use of Django. */
+export const djangoPart: PartOf = (path, text) => {
+  if (!path.endsWith('.py')) return undefined;
+  const said = djangoDb2Evidence(basename(path), text);
+  if (said) return { dir: dirname(path), db2: `${said.why} (${path})`, ...(said.atomicRequests ? { atomicRequests: true } : {}) };
+  return usesDjango(text) ? { dir: dirname(path) } : undefined;
+};
+
+/**
+ * The top folders of the Django projects of `files` that show Db2 as their database (ibm_db_django as ENGINE), each
+ * with why and whether the settings set ATOMIC_REQUESTS: a Python file of the run that says so (settings.py), or, for
+ * a file that uses Django, its project's settings on disk: settings.py, *settings.py and .env files of the project's
+ * top (manage.py's folder, else the nearest up with a .git or requirements, else the file's own), of each folder
+ * just under it, and the modules of a settings/ package there (mysite/settings.py, config/settings/production.py).
+ */
+export function djangoDb2Folders(files: Iterable<{ path: string; text: string }>, inputs: LookInputs = AS_IS): Map<string, DjangoProject> {
+  const found = new Map<string, DjangoProject>();
+  const tops = new Map<string, string>();
+  const topOf = (start: string): string => {
+    let top = tops.get(start);
+    if (top === undefined) {
+      const names = (dir: string) => inputs.disk.list(dir);
+      top = nearestUp(start, (dir) => names(dir).some((n) => DJANGO_TOP.test(n))) ?? nearestUp(start, (dir) => names(dir).some((n) => PROJECT_TOP.test(n))) ?? start;
+      tops.set(start, top);
+    }
+    return top;
+  };
+  const users = new Set<string>();
+  for (const { path, text } of files) {
+    const part = inputs.part(djangoPart, path, text);
+    if (part?.db2) {
+      const top = topOf(part.dir);
+      if (!found.has(top)) found.set(top, part.atomicRequests ? { why: part.db2, atomicRequests: true } : { why: part.db2 });
+    } else if (part) users.add(part.dir);
+  }
+  const looked = new Set<string>();
+  for (const dir of users) {
+    const top = topOf(dir);
+    if (found.has(top) || looked.has(top)) continue;
+    looked.add(top);
+    const said = readDjangoSettings(top, inputs.disk);
+    if (said) found.set(top, said);
+  }
+  return found;
+}
+
+/** What a Django project's settings on disk say of Db2 (djangoDb2Folders): the first that names ibm_db_django. */
+function readDjangoSettings(top: string, disk: EvidenceDisk): DjangoProject | undefined {
+  const folders = [top];
+  let listed = 0;
+  for (const name of disk.list(top)) {
+    if (SKIPPED_FOLDERS.test(name) || name.includes('.') || listed >= MAX_FILES_PER_FOLDER) continue;
+    const dir = join(top, name);
+    if (disk.isFile(dir)) continue;
+    listed++;
+    folders.push(dir, join(dir, 'settings'));
+  }
+  for (const dir of folders) {
+    let read = 0;
+    const settingsPackage = basename(dir) === 'settings' && dir !== top;
+    for (const name of disk.list(dir)) {
+      if (!(DJANGO_SETTINGS_FILE.test(name) || (settingsPackage && name.endsWith('.py'))) || read >= MAX_FILES_PER_FOLDER) continue;
+      const path = join(dir, name);
+      const text = disk.read(path);
+      if (text === undefined) continue;
+      read++;
+      const said = djangoDb2Evidence(name, text);
+      if (said) return { ...said, why: `${said.why} (${path})` };
+    }
+  }
+  return undefined;
 }
 
 // ---- Hibernate's batching in a Java project (FrontEndOptions.hibernateBatching) ----------------------------------

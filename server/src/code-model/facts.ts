@@ -157,6 +157,10 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
       // it is given; a raw sequelize.query runs the text it is given.
       if (construct !== 'orm') return "insert the rows with one call: sequelize.getQueryInterface().bulkInsert(table, rows) or a model's bulkCreate(rows), each one multi-row INSERT on Db2 (a few thousand rows at a time), or one sequelize.query with a multi-row VALUES list";
       return 'gather the rows into an array and insert them with one Model.bulkCreate(rows) (the Db2 dialect sends one multi-row INSERT per call; give it a few thousand rows at a time)';
+    case 'django':
+      // ibm_db_django sets has_bulk_insert when it connects: bulk_create sends one multi-row INSERT per batch_size objects.
+      return 'gather the new objects in a list and insert them with one Model.objects.bulk_create(objs, batch_size=1000) after the loop (or per 1000 rows): ibm_db_django sends each batch as one multi-row INSERT, and inside transaction.atomic() the batches share one commit'
+        + (execution?.connection?.autocommit === 'on' ? "; as written, outside transaction.atomic(), Django's autocommit also commits every row on its own" : '');
     case 'node-ibm_db':
       return 'send the rows as an array insert (query with ArraySize) or a multi-row VALUES list';
     case 'cli':

@@ -3,6 +3,17 @@
 // and the rules read it. Spans here are file offsets.
 import type { InsertStatement, QualifiedName, Span, Statement } from '../sql/ast';
 
+/** What a Django project on Db2 tells the Python front end (FrontEndOptions.djangoDb2Folders; cli/project-evidence.ts). */
+export interface DjangoProject {
+  /** Why the project is on Db2 (the settings file and what it says). */
+  why: string;
+  /**
+   * Its settings set ATOMIC_REQUESTS: True: Django runs each view in a transaction (a function whose first
+   * parameter, or second after `self`, is `request`).
+   */
+  atomicRequests?: boolean;
+}
+
 /** What a Java project's configuration says of Hibernate's batching (code/hibernate-config.ts; absent: none found). */
 export interface HibernateBatching {
   /** The configuration file read, as a message names it (relative to the project's top folder). */

@@ -3,7 +3,8 @@
 // or when it hands an SQL text to a query/execute/prepare call (wrappers, pools, re-exports, ORMs' raw
 // queries): by use, not by the module's name. Files left out are counted, with the reason, in summaries.
 import type { FrontEndOptions } from '../engine/types';
-import type { HibernateBatching } from '../code-model/types';
+import type { DjangoProject, HibernateBatching } from '../code-model/types';
+import { usesDjango } from './languages/python-django-project';
 import { importedPythonModules, readPythonImports, type PythonImportLine } from './languages/python-imports';
 
 export const NO_DB2_ACCESS = 'no Db2 access found (no Db2 driver or configured driver module named, no SQL text handed to a query/execute/prepare call)';
@@ -155,6 +156,8 @@ export function pythonAccess(text: string, options: FrontEndOptions, path?: stri
   const other = PY_OTHER_DATABASE.exec(text);
   if (other) return otherDatabase(other[1]);
   if (runsSqlText(text) || importsDataAccess(text, importLines)) return undefined;
+  // A Django file of a project whose settings name ibm_db_django (FrontEndOptions.djangoDb2Folders).
+  if (path !== undefined && djangoDb2Project(path, options) && usesDjango(text)) return undefined;
   if (path === undefined || !options.sqlalchemyDb2Folders || !inFolders(path, options.sqlalchemyDb2Folders) || !usesSqlalchemy(text)) return NO_DB2_ACCESS;
   // A project on Db2 may hold a file that names another database's URL (a reporting copy, a test SQLite).
   const url = OTHER_SQLALCHEMY_URL.exec(text);
@@ -170,6 +173,12 @@ const OTHER_SQLALCHEMY_URL = /["'](postgres(?:ql)?|mysql|mariadb|sqlite|oracle|m
  */
 export function sqlalchemyDb2Shown(text: string, options: FrontEndOptions, path?: string): boolean {
   return PY_DB2.test(text) || (path !== undefined && !!options.sqlalchemyDb2Folders && inFolders(path, options.sqlalchemyDb2Folders));
+}
+
+/** The Django project on Db2 that holds a Python file (FrontEndOptions.djangoDb2Folders): the nearest at or above it. */
+export function djangoDb2Project(path: string, options: FrontEndOptions): DjangoProject | undefined {
+  const byFolder = options.djangoDb2Folders;
+  return byFolder && byFolder.size > 0 ? nearestFolder(path, (folder) => byFolder.get(folder)) : undefined;
 }
 
 /**

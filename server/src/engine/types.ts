@@ -1,7 +1,7 @@
 // The contracts between the analysis stages: files → models → rules → diagnostics.
 import type { Comment, Span, Statement, StatementKind } from '../sql/ast';
 import type { SchemaModel } from '../schema/schema';
-import type { CodeModel, HibernateBatching } from '../code-model/types';
+import type { CodeModel, DjangoProject, HibernateBatching } from '../code-model/types';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export type SeveritySetting = Severity | 'off';
@@ -243,6 +243,13 @@ export interface FrontEndOptions {
    * cli/project-evidence.ts), by the project's top folder. A project absent: no configuration found (unknown).
    */
   hibernateBatching?: ReadonlyMap<string, HibernateBatching>;
+  /**
+   * Folders (Django projects' tops, where manage.py lies) whose settings name ibm_db_django as a database's ENGINE
+   * (settings.py, a settings/ package's module, .env; found by the CLI and the language server,
+   * cli/project-evidence.ts djangoDb2Folders), with whether they set ATOMIC_REQUESTS: a Python file under one that uses
+   * Django is read for its model inserts (languages/python-django.ts).
+   */
+  djangoDb2Folders?: ReadonlyMap<string, DjangoProject>;
 }
 
 /**

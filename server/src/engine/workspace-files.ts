@@ -13,7 +13,7 @@ import { inferDialect } from '../sql/dialect';
 import { MemberIndex } from './members';
 import { LineIndex } from './lines';
 import type { Diagnostic, Dialect, FileLanguage, FileModel, FrontEnd, FrontEndOptions, SourceFile } from './types';
-import type { HibernateBatching } from '../code-model/types';
+import type { DjangoProject, HibernateBatching } from '../code-model/types';
 import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
 import type { PieceCache } from './segments';
 import { nowMs } from './clock';
@@ -213,7 +213,7 @@ export abstract class WorkspaceFiles {
   private frontEndOptions(): FrontEndOptions {
     if (this.frontEndOptionsMade?.config !== this.config) {
       const member: FrontEndOptions['member'] = (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
-      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2, sqlalchemyAutoflushOff: this.sqlalchemyAutoflushOff, sequelizeDb2Folders: this.sequelizeDb2, hibernateBatching: this.hibernateBatching } };
+      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2, sqlalchemyAutoflushOff: this.sqlalchemyAutoflushOff, sequelizeDb2Folders: this.sequelizeDb2, hibernateBatching: this.hibernateBatching, djangoDb2Folders: this.djangoDb2 } };
     }
     return this.frontEndOptionsMade.options;
   }
@@ -361,6 +361,25 @@ export abstract class WorkspaceFiles {
     if (same) return [];
     this.hibernateBatching = new Map(byFolder);
     return this.readAgainWithNewEvidence((language) => language === 'java', mayChange);
+  }
+
+  /**
+   * Django projects' tops whose settings name ibm_db_django as ENGINE (FrontEndOptions.djangoDb2Folders), as the CLI
+   * and the language server find them on disk (cli/project-evidence.ts): a Python file under one that uses Django is read.
+   */
+  private djangoDb2: ReadonlyMap<string, DjangoProject> = new Map();
+
+  /**
+   * New project evidence for Django on Db2 (setDjangoDb2Folders). When it changed (a folder, or its ATOMIC_REQUESTS),
+   * the Python files that may read otherwise now (`mayChange`: python-django-project.ts usesDjango) are read again;
+   * returns their paths (the editor publishes them again).
+   */
+  setDjangoDb2Folders(byFolder: ReadonlyMap<string, DjangoProject>, mayChange: (text: string) => boolean): string[] {
+    const old = this.djangoDb2;
+    const same = byFolder.size === old.size && [...byFolder].every(([folder, p]) => old.has(folder) && !old.get(folder)!.atomicRequests === !p.atomicRequests);
+    if (same) return [];
+    this.djangoDb2 = new Map(byFolder);
+    return this.readAgainWithNewEvidence((language) => language === 'python', mayChange);
   }
 
   /**

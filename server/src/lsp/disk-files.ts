@@ -7,8 +7,9 @@ import { FileChangeType, type TextDocumentChangeEvent } from 'vscode-languageser
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../engine/config';
 import { readSourceFile } from '../cli/files';
-import { hibernateBatchingFolders, mayChangeEvidence, mybatisMapperStatements, RememberedLook, sequelizeDb2Folders, sqlalchemyEvidence, type AutoflushEvidence } from '../cli/project-evidence';
-import type { HibernateBatching } from '../code-model/types';
+import { djangoDb2Folders, hibernateBatchingFolders, mayChangeEvidence, mybatisMapperStatements, RememberedLook, sequelizeDb2Folders, sqlalchemyEvidence, type AutoflushEvidence } from '../cli/project-evidence';
+import { usesDjango } from '../code/languages/python-django-project';
+import type { DjangoProject, HibernateBatching } from '../code-model/types';
 import { usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { isSchemaEntryMatch } from '../schema/schema-files';
 import { changedNames, schemaFacts } from './model-queries';
@@ -120,6 +121,10 @@ export class DiskFiles {
     ];
     for (const [folder, why] of sqlalchemy.db2) s.log('info', `SQLAlchemy on Db2 in ${folder}: ${why}`);
     for (const [folder, a] of sqlalchemy.autoflush) s.log('info', `SQLAlchemy sessions of ${folder} ${a.off ? 'do not autoflush' : 'autoflush'}: ${a.why}`);
+    // Django on Db2 as the Python projects' settings show it (ENGINE ibm_db_django).
+    const django = sources.length > 0 ? djangoDb2Folders(sources, inputs) : new Map<string, DjangoProject>();
+    const rereadDjango = s.workspace.setDjangoDb2Folders(django, usesDjango);
+    for (const [folder, p] of django) s.log('info', `Django on Db2 in ${folder}: ${p.why}${p.atomicRequests ? ' (ATOMIC_REQUESTS)' : ''}`);
     // Hibernate's batching as the Java projects' configuration sets it (persistence.xml, application.properties …).
     const java = s.workspace.sourcesOf('java');
     const batching = java.length > 0 ? hibernateBatchingFolders(java, inputs) : new Map<string, HibernateBatching>();
@@ -137,7 +142,7 @@ export class DiskFiles {
     const sequelize = js.length > 0 ? sequelizeDb2Folders(js, inputs) : new Map<string, string>();
     const rereadJs = s.workspace.setSequelizeDb2Folders(new Set(sequelize.keys()), usesSequelizeModels);
     for (const [folder, why] of sequelize) s.log('info', `Sequelize on Db2 in ${folder}: ${why}`);
-    if (reread.length > 0 || rereadJava.length > 0 || rereadJs.length > 0 || mybatisChanged) this.diagnostics.markDirty(s.publishablePaths());
+    if (reread.length > 0 || rereadDjango.length > 0 || rereadJava.length > 0 || rereadJs.length > 0 || mybatisChanged) this.diagnostics.markDirty(s.publishablePaths());
   }
 
   /** A file is no longer on disk (or never was a file): out of the engine, its findings or notice cleared. */

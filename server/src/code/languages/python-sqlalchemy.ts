@@ -11,7 +11,7 @@ import { plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type E
 import { looksLikeSql } from '../sqltext';
 import { pythonImports, type PythonImportLine, type PythonImports } from './python-imports';
 import { constructedClass, insertConstruct, insertText, mappedClasses, sqlName, targetOf, type InsertTarget, type MappedClasses } from './python-sqlalchemy-inserts';
-import type { OrmEntity } from '../../code-model/types';
+import type { DjangoProject, OrmEntity } from '../../code-model/types';
 import { parentOf } from '../parents';
 import { isFalse, keywordOf, sessionAsWritten, sessionLike, type ReceivingFile, type SqlalchemyName } from './python-sqlalchemy-names';
 import { autoflushes, autoflushEvent, queryRunAutoflush, sessionRunAutoflush, type AutoflushOff } from './python-autoflush';
@@ -80,12 +80,25 @@ export interface PythonRead {
    * does not autoflush.
    */
   projectAutoflushOff?: boolean;
+  /** A file that uses Django, of a project on Db2 (python-django.ts): the project, and the file's path. */
+  django?: { project: DjangoProject; path: string };
 }
 
 const reading = new ReadScoped<PythonRead | undefined>(undefined);
 
 export function withPythonRead<T>(read: PythonRead, run: () => T): T {
   return reading.run(read, run);
+}
+
+/** Whether the file being read is a Django file of a project on Db2 (python.ts asks which calls matter). */
+export function djangoReading(): boolean {
+  return reading.current?.django !== undefined;
+}
+
+/** What python.ts knows of the evaluator's file, while it reads it. */
+export function pythonReadOf(ev: Evaluator): PythonRead | undefined {
+  const read = reading.current;
+  return read !== undefined && read.text === ev.source ? read : undefined;
 }
 
 /** The import lines of the evaluator's file: the read's, else read from its text (the adapter used on its own). */

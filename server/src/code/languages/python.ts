@@ -5,13 +5,15 @@
 // names are read through the file's imports (import pyodbc as odbc, from sqlalchemy import text as sql_text).
 import type { Node } from 'web-tree-sitter';
 import { operatorAssignment, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
-import { projectAutoflushOff, pythonAccess, sqlalchemyDb2Shown, usesSqlalchemy } from '../access';
+import { djangoDb2Project, projectAutoflushOff, pythonAccess, sqlalchemyDb2Shown, usesSqlalchemy } from '../access';
 import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, concatenate, decodeQuoted, joinWithSeparator } from '../literals';
 import { joinTexts, looksLikeSql, type HostText } from '../sqltext';
 import { blankWholeLineComments } from './python-comments';
 import { importLinesOnce, pythonImports, withResolvedModuleCalls, withResolvedOrmClasses, type PythonImports } from './python-imports';
-import { classifySqlalchemy, fileOf, isSqlalchemyText, pythonEntities, withPythonRead } from './python-sqlalchemy';
+import { classifySqlalchemy, djangoReading, fileOf, isSqlalchemyText, pythonEntities, withPythonRead } from './python-sqlalchemy';
+import { classifyDjango, DJANGO_CALLS, djangoEntities } from './python-django';
+import { usesDjango } from './python-django-project';
 import { parentOf } from '../parents';
 
 function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Node> } {
@@ -84,7 +86,7 @@ export const pythonAdapter: LanguageAdapter = {
   loopMethods: new Set(),
   // (Another module's function called in a loop: engine/cross-file.ts.)
   linksModules: true,
-  ormEntities: pythonEntities,
+  ormEntities: (root, ev) => [...pythonEntities(root, ev), ...djangoEntities(root, ev)],
 
   calleeName(node) {
     if (node.type === 'assignment') return /\.autocommit\s*$/.test(node.childForFieldName('left')?.text ?? '') ? 'autocommit=' : undefined;
@@ -94,7 +96,8 @@ export const pythonAdapter: LanguageAdapter = {
   },
   interestingCall(name) {
     // (Session, and the session factories a file makes with sessionmaker: SessionLocal(), make_session().)
-    return PY_CALLS.has(name) || /[Ss]ession/.test(name);
+    // (Django's model calls only in a Django file of a project on Db2: python-django.ts.)
+    return PY_CALLS.has(name) || /[Ss]ession/.test(name) || (DJANGO_CALLS.has(name) && djangoReading());
   },
   callSite(node) {
     if (node.type === 'assignment') {
@@ -214,6 +217,12 @@ export const pythonAdapter: LanguageAdapter = {
     if (api === 'sqlalchemy') return 'off';
     return 'unknown';
   },
+
+  fixedAutocommit(api) {
+    // Django runs in autocommit mode: an ORM write outside transaction.atomic() is committed on its own (python-django.ts
+    // marks those inside one autocommitOff).
+    return api === 'django' ? 'on' : undefined;
+  },
 };
 
 export const pythonLanguage: HostLanguage = {
@@ -229,8 +238,11 @@ export const pythonLanguage: HostLanguage = {
     if (leftOut && !models) return emptyResult(leftOut);
     if (nestsTooDeep(source.text)) return emptyResult(TOO_DEEP);
     const blanked = blankWholeLineComments(source.text);
+    // A Django file of a project whose settings name ibm_db_django: its model calls are read (python-django.ts).
+    const project = leftOut ? undefined : djangoDb2Project(source.path, env.options);
+    const django = project && usesDjango(source.text) ? { project, path: source.path } : undefined;
     const read = (db2Shown: boolean, moduleCallHeads: ReadonlySet<string>) =>
-      withPythonRead({ text: source.text, db2Shown, importLines, projectAutoflushOff: projectAutoflushOff(env.options, source.path) }, () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text, hooks: { moduleCallHeads } }));
+      withPythonRead({ text: source.text, db2Shown, importLines, projectAutoflushOff: projectAutoflushOff(env.options, source.path), ...(django ? { django } : {}) }, () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text, hooks: { moduleCallHeads } }));
     // (Only the entities are kept: no call is another module's.)
     if (leftOut) return entitiesOnly(read(false, NO_NAMES), leftOut);
     // A call in a loop is another module's only where an import binds its first name (withResolvedModuleCalls).
@@ -305,6 +317,8 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   if (recv === 'jaydebeapi' && call.name === 'connect') {
     return ctx.resultName ? [{ kind: 'connect', api: 'jaydebeapi', connection: ctx.resultName }] : [];
   }
+  const django = classifyDjango(ctx, ev);
+  if (django) return django;
   if (file.sqlalchemy) {
     const events = classifySqlalchemy(ctx, ev, file);
     if (events) return events;
