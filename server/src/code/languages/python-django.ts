@@ -22,7 +22,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ApiEvent, CallContext, Evaluator } from '../adapter';
 import type { DjangoProject, OrmEntity } from '../../code-model/types';
 import { parentOf } from '../parents';
-import { constructedClass, insertText, sqlName, type InsertTarget, type MappedTable } from './python-sqlalchemy-inserts';
+import { constantStringAt, constructedClass, insertText, sqlName, type InsertTarget, type MappedTable } from './python-sqlalchemy-inserts';
 import { pythonReadOf } from './python-sqlalchemy';
 import { readPythonImports, type PythonImportLine } from './python-imports';
 
@@ -256,26 +256,13 @@ function metaOf(model: Node, ev: Evaluator): { dbTable?: MappedTable; appLabel?:
     if (!right) continue;
     if (left === 'abstract' || left === 'proxy') out[left] = isTrue(right);
     else if (left === 'db_table' || left === 'app_label') {
-      const value = constantAt(right, ev);
+      const value = constantStringAt(right, ev);
       if (!value) continue;
       if (left === 'app_label') out.appLabel = value.value;
       else out.dbTable = { name: value.value, nameAt: value.at };
     }
   }
   return out;
-}
-
-function constantAt(node: Node, ev: Evaluator): { value: string; at: number[] } | undefined {
-  const text = ev.evaluate(node);
-  if (!text || text.pieces.some((p) => p.kind !== 'text')) return undefined;
-  let value = '';
-  const at: number[] = [];
-  for (const p of text.pieces) {
-    if (p.kind !== 'text') continue;
-    value += p.text;
-    at.push(...p.offsets);
-  }
-  return /^[^\s"]{1,128}$/.test(value) ? { value, at } : undefined;
 }
 
 /** Django's default app label: the app's package, the folder of models.py (or above a models/ package). */

@@ -58,7 +58,7 @@ function constantString(node: Node | undefined, ev: Evaluator): string | undefin
 }
 
 /** constantString, with the file offset of each of its characters. */
-function constantStringAt(node: Node | undefined, ev: Evaluator): { value: string; at: number[] } | undefined {
+export function constantStringAt(node: Node | undefined, ev: Evaluator): { value: string; at: number[] } | undefined {
   const text = node ? ev.evaluate(node) : undefined;
   if (!text || text.pieces.some((p) => p.kind !== 'text')) return undefined;
   let value = '';
