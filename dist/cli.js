@@ -7732,11 +7732,11 @@ var init_schema_lookup = __esm({
        * script before them (one in a routine applies when it runs), a trigger's body the schema at its CREATE TRIGGER.
        */
       fillSchemaAt() {
-        const files2 = this.schemaAtPending;
-        if (files2.length === 0) return;
+        const files3 = this.schemaAtPending;
+        if (files3.length === 0) return;
         this.schemaAtPending = [];
         const started = nowMs();
-        for (const file of files2) {
+        for (const file of files3) {
           let schema;
           forEachStatement(
             file.statements,
@@ -8392,10 +8392,10 @@ var init_schema = __esm({
     init_schema_types();
     SchemaModel = class _SchemaModel extends InsertFolding {
       // --- building -------------------------------------------------------------------------------
-      static build(files2, options = {}) {
+      static build(files3, options = {}) {
         const model = new _SchemaModel();
         model.work = options.work ?? { ms: 0 };
-        for (const file of files2) model.addFile(file);
+        for (const file of files3) model.addFile(file);
         model.finish(options.bulkRowThreshold ?? BULK_ROW_THRESHOLD);
         return model;
       }
@@ -9926,9 +9926,9 @@ var init_workspace_files = __esm({
        * findings are listed, for files among `files`. A COBOL program listed before its copybooks (cbl/ before
        * cpy/) is read once, with them; added one by one it was read without them and then again.
        */
-      addFiles(files2, add) {
+      addFiles(files3, add) {
         const arriving = /* @__PURE__ */ new Map();
-        for (const { path, text: text2 } of files2) {
+        for (const { path, text: text2 } of files3) {
           const language = this.languageOf(path);
           if (!language || this.files.get(path)?.model.source.text === text2) continue;
           arriving.set(path, { path, text: text2, language });
@@ -10011,7 +10011,7 @@ var init_workspace_files = __esm({
       frontEndOptions() {
         if (this.frontEndOptionsMade?.config !== this.config) {
           const member = (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
-          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2, sequelizeDb2Folders: this.sequelizeDb2, hibernateBatching: this.hibernateBatching } };
+          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions, sqlalchemyDb2Folders: this.sqlalchemyDb2, sqlalchemyAutoflushOff: this.sqlalchemyAutoflushOff, sequelizeDb2Folders: this.sequelizeDb2, hibernateBatching: this.hibernateBatching, djangoDb2Folders: this.djangoDb2 } };
         }
         return this.frontEndOptionsMade.options;
       }
@@ -10091,6 +10091,22 @@ var init_workspace_files = __esm({
         return this.readAgainWithNewEvidence((language) => language === "python", mayChange);
       }
       /**
+       * Whether SQLAlchemy projects' sessions autoflush, by project top (FrontEndOptions.sqlalchemyAutoflushOff), as the CLI
+       * and the language server find their session factories (cli/project-evidence.ts).
+       */
+      sqlalchemyAutoflushOff = /* @__PURE__ */ new Map();
+      /**
+       * New project evidence of SQLAlchemy's autoflush (setSqlalchemyAutoflushOff). When it changed, the Python files that
+       * may read otherwise now (`mayChange`: code/access.ts usesSqlalchemy) are read again; returns their paths.
+       */
+      setSqlalchemyAutoflushOff(byTop, mayChange) {
+        const old = this.sqlalchemyAutoflushOff;
+        const same = byTop.size === old.size && [...byTop].every(([top, off]) => old.get(top) === off);
+        if (same) return [];
+        this.sqlalchemyAutoflushOff = new Map(byTop);
+        return this.readAgainWithNewEvidence((language) => language === "python", mayChange);
+      }
+      /**
        * JavaScript/TypeScript projects' tops that show Db2 as Sequelize's database (FrontEndOptions.sequelizeDb2Folders), as
        * the CLI and the language server find them on disk (cli/project-evidence.ts): a file under one that uses models is read.
        */
@@ -10117,13 +10133,33 @@ var init_workspace_files = __esm({
        */
       setHibernateBatching(byFolder, mayChange) {
         const old = this.hibernateBatching;
-        const same = byFolder.size === old.size && [...byFolder].every(([folder, b]) => old.get(folder)?.file === b.file && old.get(folder)?.batchSize === b.batchSize);
+        const same = byFolder.size === old.size && [...byFolder].every(([folder, b]) => {
+          const was = old.get(folder);
+          return was?.file === b.file && was.batchSize === b.batchSize && was.mybatisBatch === b.mybatisBatch && was.mybatisOnly === b.mybatisOnly;
+        });
         if (same) return [];
         this.hibernateBatching = new Map(byFolder);
         return this.readAgainWithNewEvidence((language) => language === "java", mayChange);
       }
       /**
-       * After new project evidence (setSqlalchemyDb2Folders, setSequelizeDb2Folders, setHibernateBatching): the front ends'
+       * Django projects' tops whose settings name ibm_db_django as ENGINE (FrontEndOptions.djangoDb2Folders), as the CLI
+       * and the language server find them on disk (cli/project-evidence.ts): a Python file under one that uses Django is read.
+       */
+      djangoDb2 = /* @__PURE__ */ new Map();
+      /**
+       * New project evidence for Django on Db2 (setDjangoDb2Folders). When it changed (a folder, or its ATOMIC_REQUESTS),
+       * the Python files that may read otherwise now (`mayChange`: python-django-project.ts usesDjango) are read again;
+       * returns their paths (the editor publishes them again).
+       */
+      setDjangoDb2Folders(byFolder, mayChange) {
+        const old = this.djangoDb2;
+        const same = byFolder.size === old.size && [...byFolder].every(([folder, p]) => old.has(folder) && !old.get(folder).atomicRequests === !p.atomicRequests);
+        if (same) return [];
+        this.djangoDb2 = new Map(byFolder);
+        return this.readAgainWithNewEvidence((language) => language === "python", mayChange);
+      }
+      /**
+       * After new project evidence (setSqlalchemyDb2Folders, setSqlalchemyAutoflushOff, setSequelizeDb2Folders, setHibernateBatching): the front ends'
        * options made again, and the files of those languages whose reading it may change (`mayChange`) read again; their
        * paths (the editor publishes them again).
        */
@@ -10584,6 +10620,8 @@ function batchAdvice(api, dialect, execution2) {
     case "ibm_db":
       return "prepare once and send the rows with ibm_db.execute_many";
     case "dbapi":
+      if (execution2?.manyPerRow === "pyodbc") return "set cursor.fast_executemany = True before executemany (pyodbc 4.0.19 or later): pyodbc then binds the rows as one ODBC parameter array (SQL_ATTR_PARAMSET_SIZE), one round trip per call, where by default it runs one execute per row";
+      if (execution2?.manyPerRow === "pypyodbc") return "run it through pyodbc with cursor.fast_executemany = True, or ibm_db_dbi, whose executemany sends the rows as one parameter array: pypyodbc's executemany runs one execute per row";
       return "send the rows with cursor.executemany";
     case "sqlalchemy":
       if (construct === "orm") {
@@ -10601,6 +10639,8 @@ function batchAdvice(api, dialect, execution2) {
     case "sequelize":
       if (construct !== "orm") return "insert the rows with one call: sequelize.getQueryInterface().bulkInsert(table, rows) or a model's bulkCreate(rows), each one multi-row INSERT on Db2 (a few thousand rows at a time), or one sequelize.query with a multi-row VALUES list";
       return "gather the rows into an array and insert them with one Model.bulkCreate(rows) (the Db2 dialect sends one multi-row INSERT per call; give it a few thousand rows at a time)";
+    case "django":
+      return "gather the new objects in a list and insert them with one Model.objects.bulk_create(objs, batch_size=1000) after the loop (or per 1000 rows): ibm_db_django sends each batch as one multi-row INSERT, and inside transaction.atomic() the batches share one commit" + (execution2?.connection?.autocommit === "on" ? "; as written, outside transaction.atomic(), Django's autocommit also commits every row on its own" : "");
     case "node-ibm_db":
       return "send the rows as an array insert (query with ArraySize) or a multi-row VALUES list";
     case "cli":
@@ -10625,6 +10665,9 @@ function configuredBatching(config) {
 }
 function javaOrmAdvice(api, perCall, config, autoflushed) {
   const unbatched = config && (config.batchSize === void 0 || config.batchSize <= 1) ? configuredBatching(config) : void 0;
+  if (autoflushed && !perCall && api === "spring-data") {
+    return `look up what the loop needs before it (one repository query for all the rows' keys, such as a findAllBy\u2026In(keys) method, into a map), or, if the query need not see the entities the loop saves, give its repository method @QueryHints(@QueryHint(name = "org.hibernate.flushMode", value = "COMMIT")), so that nothing is flushed until the loop ends; then save() in the one transaction with no flush per entity, or saveAll(list) once after the loop: ${unbatched ?? HIBERNATE_BATCHING}`;
+  }
   if (autoflushed && !perCall) {
     return `look up what the loop needs before it (one query for all the rows' keys, into a map), or, if the query need not see the entities the loop persists, run it with setFlushMode(FlushModeType.COMMIT), so that nothing is flushed until the loop ends; then flush or commit once after the loop (or flush() and clear() every 1000 entities with a counter): ${unbatched ?? HIBERNATE_BATCHING}`;
   }
@@ -11885,6 +11928,9 @@ function loopAdvice(loop, counter, api, execution2) {
     const name2 = connection ?? "conn";
     return `Keep one ${name2} for the whole loop, opened before it (with engine.connect() as conn:, or with Session(engine) as session:), and commit as you go: ${name2}.commit() every 1000 rows or so with a counter (${counter}) and once after the loop; or pass the rows as one list of dicts to ${name2}.execute(${execution2.construct === "core" ? "insert(table)" : "text(sql)"}, rows).`;
   }
+  if (api === "django") {
+    return `Open the transaction.atomic() block around the loop rather than inside it (or one per 1000 rows or so: a block around each chunk of rows): the outermost atomic block commits at its end; better, insert the objects with one Model.objects.bulk_create(objs, batch_size=1000) inside it.`;
+  }
   if (api === "sequelize") {
     return `Open one transaction before the loop (const t = await sequelize.transaction()), pass { transaction: t } to each call and commit it once after the loop, or every 1000 rows or so with a counter (${counter}), opening the next one then; or insert the rows with one Model.bulkCreate(rows, { transaction: t }).`;
   }
@@ -11978,7 +12024,7 @@ var init_commit_per_row = __esm({
 var commit_per_row_default2;
 var init_commit_per_row2 = __esm({
   "rules/commit-per-row.md"() {
-    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, SQLAlchemy `conn.commit()`/`session.commit()` and the end of a\n  `with engine.begin() as conn:` (or `with conn.begin():`) block opened inside the loop (the advice then is one\n  connection or session for the whole loop, committed every 1000 rows or so, or the rows passed together as a list;\n  for the ORM's `session.add(obj)`, one commit after the loop, which flushes the objects together, or\n  `session.execute(insert(Model), rows)`), a JPA or Hibernate transaction's `commit()` (`em.getTransaction().commit()`,\n  `tx.commit()` with `tx` from `em.getTransaction()` or `session.beginTransaction()`) in a loop that persists an\n  entity on every pass (the advice: commit once after the loop, or every 1000 entities with `flush()` and `clear()`:\n  the flush at a commit sends the entities persisted since the last one together), node `commitTransaction`, Sequelize `t.commit()` of a\n  `sequelize.transaction()` opened in the loop, and a managed `sequelize.transaction(async (t) => \u2026)` called on\n  every pass, which commits when its callback ends (the advice then is one transaction opened before the loop and\n  passed to each call, or `Model.bulkCreate(rows, { transaction: t })`), an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table. A loop in another file that\n  calls the method (DayTrader's populate loop calling `register()`) reaches the method's commits and those of a\n  commit helper it calls (`commit(conn)`), and a loop with several commit sites (both branches of an `if`, a\n  method and its helper) is one finding, on the commit under the fewest `if`s (the path most passes take; the\n  first on a tie). Each loop that reaches one shared helper through its own\n  method gets its own finding, on that method's call of the helper (DayTrader's quote, user and holding loops\n  commit through `createQuote()`, `register()` and `buy()`: three findings, not one on the helper's line). For\n  such a loop the advice is to leave the commit to the caller: the called method sees one row per call and cannot\n  count them. Its remedy is then the one `single-row-insert` gives the loop's INSERT (a method that takes the rows\n  together), so the finding is shown as a part of that one, on the INSERT's line, as related information (alone\n  when `single-row-insert` is off or silenced there).\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nThe COMMITs after single-row INSERTs in a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 times in this script (lines 2\u201340,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
+    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, SQLAlchemy `conn.commit()`/`session.commit()` and the end of a\n  `with engine.begin() as conn:` (or `with conn.begin():`) block opened inside the loop (the advice then is one\n  connection or session for the whole loop, committed every 1000 rows or so, or the rows passed together as a list;\n  for the ORM's `session.add(obj)`, one commit after the loop, which flushes the objects together, or\n  `session.execute(insert(Model), rows)`), a JPA or Hibernate transaction's `commit()` (`em.getTransaction().commit()`,\n  `tx.commit()` with `tx` from `em.getTransaction()` or `session.beginTransaction()`) in a loop that persists an\n  entity on every pass (the advice: commit once after the loop, or every 1000 entities with `flush()` and `clear()`:\n  the flush at a commit sends the entities persisted since the last one together), node `commitTransaction`, Sequelize `t.commit()` of a\n  `sequelize.transaction()` opened in the loop, and a managed `sequelize.transaction(async (t) => \u2026)` called on\n  every pass, which commits when its callback ends (the advice then is one transaction opened before the loop and\n  passed to each call, or `Model.bulkCreate(rows, { transaction: t })`), Django's `with transaction.atomic():` block\n  opened inside the loop around a model insert (the outermost block commits at its end; a nested one is a savepoint;\n  the advice: the block around the loop, or `bulk_create(objs, batch_size=1000)`), an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table. A loop in another file that\n  calls the method (DayTrader's populate loop calling `register()`) reaches the method's commits and those of a\n  commit helper it calls (`commit(conn)`), and a loop with several commit sites (both branches of an `if`, a\n  method and its helper) is one finding, on the commit under the fewest `if`s (the path most passes take; the\n  first on a tie). Each loop that reaches one shared helper through its own\n  method gets its own finding, on that method's call of the helper (DayTrader's quote, user and holding loops\n  commit through `createQuote()`, `register()` and `buy()`: three findings, not one on the helper's line). For\n  such a loop the advice is to leave the commit to the caller: the called method sees one row per call and cannot\n  count them. Its remedy is then the one `single-row-insert` gives the loop's INSERT (a method that takes the rows\n  together), so the finding is shown as a part of that one, on the INSERT's line, as related information (alone\n  when `single-row-insert` is off or silenced there).\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nThe COMMITs after single-row INSERTs in a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 times in this script (lines 2\u201340,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
   }
 });
 
@@ -12889,6 +12935,7 @@ var init_no_autocommit = __esm({
         defaultOptions: { minInserts: 3 },
         messages: {
           loop: "Autocommit is on for {connection} ({why}) while the {loop} inserts into {table} one row per call. Every INSERT is its own transaction and waits for a log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 92.1 s committing each row vs 7.6 s committing every 1000 (tests 2, 68). Switch autocommit off ({how}) and commit every 1000 rows or so.",
+          django: "Django's autocommit commits each save() or create() of the {loop} into {table} on its own. Outside transaction.atomic() every INSERT is its own transaction and waits for a log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 92.1 s committing each row vs 7.6 s committing every 1000 (tests 2, 68). Run the loop in one transaction (with transaction.atomic(): around it, or @transaction.atomic on its function), or one per 1000 rows or so; better, insert the objects with one Model.objects.bulk_create(objs, batch_size=1000).",
           script: "Single-row INSERTs committed one by one by the CLP's autocommit: {count} in this script ({runLines}). Each commit waits for a log write: Db2 INSERT tips, 10,000 rows committed one by one took 183.6 s vs 102.9 s committing every 1000 (tests 1, 64). Add UPDATE COMMAND OPTIONS USING C OFF (or run db2 +c) and COMMIT every 1000 rows or so."
         }
       },
@@ -12901,6 +12948,10 @@ var init_no_autocommit = __esm({
             if (!insert || seenLoops.has(execution2.loop.span.start)) continue;
             seenLoops.add(execution2.loop.span.start);
             const { connection } = execution2;
+            if (execution2.api === "django") {
+              report2({ messageId: "django", data: { loop: loopName(execution2.loop), table: targetName2(execution2, insert, schema) }, span: execution2.callSpan });
+              continue;
+            }
             report2({
               messageId: "loop",
               data: {
@@ -12943,7 +12994,7 @@ var init_no_autocommit = __esm({
 var no_autocommit_default2;
 var init_no_autocommit2 = __esm({
   "rules/no-autocommit.md"() {
-    no_autocommit_default2 = '# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`; `jaydebeapi.connect`,\nwhose JDBC connection starts with autocommit on; `pyodbc.connect`/`pypyodbc.connect` given `autocommit=True`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is on too for a class\nfield declared with node ibm_db\'s own connection type (TypeScript `protected connection?: Connection` with\n`Connection` imported from `\'ibm_db\'`, or `db: ibmdb.Database | null`) that no code of the file switches\n(`beginTransaction()` on it): such a connection commits every statement, wherever it was opened (nestjsdb2\'s\n`batchInsert`). The options given to `open` are read whether written in the call or held by a variable:\n`autoCommit: false` opens without autocommit, `autoCommit: true` with it, and `autoCommit: cfg.autoCommit ?? true`\nsays what holds when nothing else is configured (here on). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`, and `pyodbc.connect`/`pypyodbc.connect` without\n`autocommit=True`: both switch ODBC\'s default off after connecting), after `conn.jconn.setAutoCommit(False)` on a\njaydebeapi connection, and in embedded SQL and SQLJ.\n\nSQLAlchemy (`create_engine("db2+ibm_db://\u2026")`, or the `ibm_db_sa://` URL) is read as its own API: the engines the file\nmakes with `create_engine`, the connections it takes from them (`engine.connect()`, `engine.begin()`, assigned or bound\nby a `with`) and its sessions (`Session(engine)`, a `sessionmaker` factory\'s sessions). Autocommit is **on** where the\ncode asks for `isolation_level="AUTOCOMMIT"`: on `create_engine` (as a keyword or inside `execution_options={\u2026}`), on\nan engine copy (`engine.execution_options(isolation_level="AUTOCOMMIT")`) and the connections taken from it, or on a\nconnection (`conn.execution_options(\u2026)`). Otherwise it is **off**: a SQLAlchemy 2.x connection begins a transaction\nat its first statement and commits only when told (`conn.commit()`, or the end of a `with engine.begin()` block).\nSQLAlchemy 1.x, though, commits a DML statement itself when it runs outside a transaction ("library-level"\nautocommit, which 2.0 removed). Code that can only be 1.x shows it: `engine.execute(\u2026)` (connectionless execution,\ngone in 2.0) is **on**, and so is a plain SQL string passed to `conn.execute` (2.0 refuses one: it wants `text()`)\nunless a transaction is begun on the connection before it (`conn.begin()`, `engine.begin()`). A `text()` on a\nconnection may be either version, and is read as 2.x. The message then names the library\'s commit and asks for a\ntransaction around the loop. A connection the file opens with drivers that disagree\n(ibmdbpy\'s `self._con`: `pypyodbc.connect` or `jaydebeapi.connect`, as configured) or with an `autocommit=`\nthe file computes is **unknown**. A connection\npassed in as a parameter, kept in a field of no known driver type set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\n(or a jaydebeapi one) the code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe autocommitted single-row INSERTs of a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines ("20,000 in this script (lines 2\u201320,001)"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for \'conn\' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. With SQLAlchemy, leave\nout `isolation_level="AUTOCOMMIT"` for the loading code and run the loop inside one transaction (`with engine.begin()\nas conn:`); better still, pass all the rows in one `conn.execute(text(sql), rows)` (see `single-row-insert`). More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection the file opens and a configuration outside the code switches off (a pool\'s\n`defaultAutoCommit=false`) is reported as the driver default says; suppress it there with the reason.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n';
+    no_autocommit_default2 = '# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`; `jaydebeapi.connect`,\nwhose JDBC connection starts with autocommit on; `pyodbc.connect`/`pypyodbc.connect` given `autocommit=True`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is on too for a class\nfield declared with node ibm_db\'s own connection type (TypeScript `protected connection?: Connection` with\n`Connection` imported from `\'ibm_db\'`, or `db: ibmdb.Database | null`) that no code of the file switches\n(`beginTransaction()` on it): such a connection commits every statement, wherever it was opened (nestjsdb2\'s\n`batchInsert`). The options given to `open` are read whether written in the call or held by a variable:\n`autoCommit: false` opens without autocommit, `autoCommit: true` with it, and `autoCommit: cfg.autoCommit ?? true`\nsays what holds when nothing else is configured (here on). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`, and `pyodbc.connect`/`pypyodbc.connect` without\n`autocommit=True`: both switch ODBC\'s default off after connecting), after `conn.jconn.setAutoCommit(False)` on a\njaydebeapi connection, and in embedded SQL and SQLJ.\n\nDjango on Db2 (`ibm_db_django` named as ENGINE in the project\'s settings) runs in autocommit mode: a model insert\n(`Order.objects.create(\u2026)`, a new instance\'s `save()`) outside `transaction.atomic()` is a transaction of its own, so\nautocommit is **on** for it; it is **off** inside a `with transaction.atomic():` block, in a function decorated\n`@transaction.atomic`, in a helper whose every call in the file is so held, and in a view (a function taking `request`) of a project whose settings set `ATOMIC_REQUESTS`.\nThe message says so in Django\'s terms: *Django\'s autocommit commits each save() or create() of the for loop at line 7\ninto SHOP_ORDER on its own. Outside transaction.atomic() every INSERT is its own transaction \u2026*, with the advice to run the loop in\none `transaction.atomic()` block or, better, one `bulk_create(objs, batch_size=1000)`.\n\nSQLAlchemy (`create_engine("db2+ibm_db://\u2026")`, or the `ibm_db_sa://` URL) is read as its own API: the engines the file\nmakes with `create_engine`, the connections it takes from them (`engine.connect()`, `engine.begin()`, assigned or bound\nby a `with`) and its sessions (`Session(engine)`, a `sessionmaker` factory\'s sessions). Autocommit is **on** where the\ncode asks for `isolation_level="AUTOCOMMIT"`: on `create_engine` (as a keyword or inside `execution_options={\u2026}`), on\nan engine copy (`engine.execution_options(isolation_level="AUTOCOMMIT")`) and the connections taken from it, or on a\nconnection (`conn.execution_options(\u2026)`). Otherwise it is **off**: a SQLAlchemy 2.x connection begins a transaction\nat its first statement and commits only when told (`conn.commit()`, or the end of a `with engine.begin()` block).\nSQLAlchemy 1.x, though, commits a DML statement itself when it runs outside a transaction ("library-level"\nautocommit, which 2.0 removed). Code that can only be 1.x shows it: `engine.execute(\u2026)` (connectionless execution,\ngone in 2.0) is **on**, and so is a plain SQL string passed to `conn.execute` (2.0 refuses one: it wants `text()`)\nunless a transaction is begun on the connection before it (`conn.begin()`, `engine.begin()`). A `text()` on a\nconnection may be either version, and is read as 2.x. The message then names the library\'s commit and asks for a\ntransaction around the loop. A connection the file opens with drivers that disagree\n(ibmdbpy\'s `self._con`: `pypyodbc.connect` or `jaydebeapi.connect`, as configured) or with an `autocommit=`\nthe file computes is **unknown**. A connection\npassed in as a parameter, kept in a field of no known driver type set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\n(or a jaydebeapi one) the code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe autocommitted single-row INSERTs of a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines ("20,000 in this script (lines 2\u201320,001)"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for \'conn\' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. With SQLAlchemy, leave\nout `isolation_level="AUTOCOMMIT"` for the loading code and run the loop inside one transaction (`with engine.begin()\nas conn:`); better still, pass all the rows in one `conn.execute(text(sql), rows)` (see `single-row-insert`). More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection the file opens and a configuration outside the code switches off (a pool\'s\n`defaultAutoCommit=false`) is reported as the driver default says; suppress it there with the reason.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n';
   }
 });
 
@@ -13492,7 +13543,7 @@ var init_prefer_parameter_markers = __esm({
 var prefer_parameter_markers_default2;
 var init_prefer_parameter_markers2 = __esm({
   "rules/prefer-parameter-markers.md"() {
-    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later, a lodash/underscore template\n(`template(text)(data)`, `_.template`: each `<%= x %>` or `<%- x %>` slot holds the data's `x`) \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable (or, in JavaScript, pushed onto an array that is\njoined); or a MyBatis `${\u2026}` in the `@Insert` of a mapper method called in the same file (MyBatis substitutes it into\nthe text unescaped, where `#{\u2026}` is a bound parameter). Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions as the statement's text shows them: *Values spliced into INSERT INTO\nAPP.PEOPLE through a format template: p.name, p.age.* A variable that holds values built from others\n(`insert_row = f\"{insert_row},{value}\"`, then `f\"INSERT INTO {table} VALUES ({insert_row})\"`) is named itself,\nnot the values it was built from; a variable that holds the statement is not a name. Values spliced into INSERTs\non each pass of one loop, into one table or several, are **one finding**, on the first call and spanning to the\nlast (*Values spliced into INSERT INTO TABLEA and TABLEB \u2026*). The same goes for an upsert, `MERGE \u2026 USING (VALUES (\u2026))`, whose values are\nspliced into its `VALUES` (an ORM's upsert of one row per call). A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop). In a bulk loop such numbers are reported for\nthe compiles alone, without the injection warning. Where the code visibly doubles the single quotes of every\nvalue it splices that is not a number \u2014 `.replace(\"'\", \"''\")` on the value, on the variables it is built from, or\nin a function of the file it goes through (`addquotes(value, True)`) \u2014 the message says the values are *quoted by\nhand* instead of calling them an injection risk; where they go through an escape function (`this.escape(value)`,\n`db.escapeLiteral(value)`, `SqlString.escape(value)`; not HTML, URL or regular-expression escaping such as\n`_.escape` or `re.escape`), that they are *escaped by the code*. Either way they are\nstill compiled as new text: the remedy is the same.\n\n**INSERT texts a function returns** (JavaScript/TypeScript). A named function or method that builds an INSERT (or an\nupsert MERGE) with values spliced into its rows and returns the text is a query generator: whoever runs the text \u2014\nanother file, an ORM's query class that prepares it \u2014 runs a new text on every call. Such a text is reported once,\nat the string where its INSERT is written, naming the function: *Rows spliced into the INSERT INTO\n<this.quoteTable(tableName)> that bulkInsertQuery() returns: tuples. Built through a format template for its caller\nto run, every call makes a new statement of many rows of literals \u2026* (Sequelize's Db2 `bulkInsertQuery`, which\nsplices every row of `bulkCreate` as escaped literals into one `VALUES` list; and its `upsertQuery`, a MERGE whose\n`USING (VALUES (\u2026))` row and `INSERT \u2026 VALUES (\u2026)` take the escaped values, with its aliases spliced after `AS`:\n*Values spliced into the MERGE INTO <tableNameQuoted> that upsertQuery() returns: insertValuesEscaped \u2026*.) A class\nfield holding an arrow function (`insertQuery = (row) => \u2026`) is such a method too. The same policy holds as for the text a call runs: names (a table, a column list),\nmarkers and numbers spliced alone are not values, a text with literals only is not reported, and a text the function\nalso runs itself is reported once, at that call. A function's `return` inside a callback (`rows.map(r => \u2026)`) is the\ncallback's, not the function's. No loop, connection or autocommit is known for a returned text, so the other\nrow-at-a-time rules do not read it.\n\n**Many rows in one text.** A `VALUES (%s)` filled with one spliced expression named like a list of rows\n(`row_string`, `values`), or a text that appends a row to itself on each pass (`sql = f\"{sql},({row})\"`, run every\n1000 rows), carries many rows per text: it is reported without the per-row compile figures (and not at all when its\nvalues are numbers). A variable so named whose assignments write no `(` (`values = \", \".join(...)` of one CSV\nline) holds one row, and is reported as one.\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the `minRepeats`-th, with how many \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported, nor\nis the static SQL of an SQL routine or compound statement (`BEGIN \u2026 END`), which Db2 compiles with the\nroutine: a literal INSERT in its loop is a row-at-a-time matter (single-row-insert), and only its dynamic\nSQL (`EXECUTE IMMEDIATE`, `PREPARE` of a text built at run time) is looked at here; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nThe literal INSERTs into one table of a script (or of one function, in code) are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nThose figures are for one row per text. A text of many rows of literals (1000 rows a text, or ibmdbpy's chunks of\nabout 100,000 literals) is compiled less often \u2014 10,000 rows are 10 compiles, not 10,000 \u2014 so they do not carry\nover. Its cost is different: each such text is a new, large statement that Db2 parses, optimises and keeps in its\npackage cache for one use, crowding out statements that are reused, and a statement may not exceed 2 MB\n([SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits): 2 097 152 bytes), so the\nchunk size must be kept under it by hand. Bound rows (an array insert, `executemany`) keep one text whatever\nthe number of rows.\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe. Doubling its quotes (`replace(\"'\", \"''\")`) closes that hole for a string, but it is quoting by\nhand: it has to be done for every value and type, and an escape done wrong changes the data\n(`replace(\"\\\\\", \"'\")` before the doubling stores a quote for every backslash). Bound values need no quoting.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). SQLAlchemy's `text()` takes its markers by name instead:\nwrite `:name` where each value goes and pass the values as a dict, `conn.execute(text(sql), {\"name\": value})`, or a\nlist of such dicts for many rows; SQLAlchemy turns the names into the driver's markers, and the message on a\n`text()` says so rather than asking for `?`. Sequelize's raw `sequelize.query(sql, { replacements })` looks bound\nbut is not: Sequelize escapes each replacement (`?`, `:name`) into the text before sending it, so every row is a\nnew statement for Db2 to compile, and the finding names the values (*through Sequelize's replacements*); pass them\nwith the `bind` option instead (`$1`, `$2` in the text), which Sequelize sends as parameter markers. The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them. A Db2 for z/OS script (SPUFI, DSNTIAD in a JCL step) has\nno parameter markers, no multi-row `VALUES` and no `IMPORT`: the finding there points to the LOAD utility.\n\nIn a MERGE, a marker in `USING (VALUES (?, ?))` has no type of its own: Db2 takes it from the marker's use (the\ntarget column it is compared with or inserted into), and a source column it cannot type so \u2014 not used again, or used\nas two types \u2014 fails to prepare (SQL0418N; SQLCODE -20433 on Db2 for z/OS) until the marker is cast:\n`USING (VALUES (CAST(? AS INTEGER), CAST(? AS VARCHAR(40)))) AS s (id, name)`. The finding on a MERGE says so.\n\nFor a query generator, return the INSERT with a parameter marker for each value and the values beside it (as the\nORM's own bind parameters do), and let the code that runs it bind them: one prepared text for any number of calls,\nand the rows of a bulk insert sent as an array insert, `executemany` or a batch of executes of that one statement.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size),\n  [SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits) (maximum length of an SQL\n  statement: 2 097 152 bytes)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
+    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later, a lodash/underscore template\n(`template(text)(data)`, `_.template`: each `<%= x %>` or `<%- x %>` slot holds the data's `x`) \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable (or, in JavaScript, pushed onto an array that is\njoined); or a MyBatis `${\u2026}` in the `@Insert` of a mapper method called in the same file (MyBatis substitutes it into\nthe text unescaped, where `#{\u2026}` is a bound parameter; a `${\u2026}` in a mapper XML file or another file's `@Insert` is\nnot reported: the splice is in a file the finding could not point into). Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions as the statement's text shows them: *Values spliced into INSERT INTO\nAPP.PEOPLE through a format template: p.name, p.age.* A variable that holds values built from others\n(`insert_row = f\"{insert_row},{value}\"`, then `f\"INSERT INTO {table} VALUES ({insert_row})\"`) is named itself,\nnot the values it was built from; a variable that holds the statement is not a name. Values spliced into INSERTs\non each pass of one loop, into one table or several, are **one finding**, on the first call and spanning to the\nlast (*Values spliced into INSERT INTO TABLEA and TABLEB \u2026*). The same goes for an upsert, `MERGE \u2026 USING (VALUES (\u2026))`, whose values are\nspliced into its `VALUES` (an ORM's upsert of one row per call). A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop). In a bulk loop such numbers are reported for\nthe compiles alone, without the injection warning. Where the code visibly doubles the single quotes of every\nvalue it splices that is not a number \u2014 `.replace(\"'\", \"''\")` on the value, on the variables it is built from, or\nin a function of the file it goes through (`addquotes(value, True)`) \u2014 the message says the values are *quoted by\nhand* instead of calling them an injection risk; where they go through an escape function (`this.escape(value)`,\n`db.escapeLiteral(value)`, `SqlString.escape(value)`; not HTML, URL or regular-expression escaping such as\n`_.escape` or `re.escape`), that they are *escaped by the code*. Either way they are\nstill compiled as new text: the remedy is the same.\n\n**INSERT texts a function returns** (JavaScript/TypeScript). A named function or method that builds an INSERT (or an\nupsert MERGE) with values spliced into its rows and returns the text is a query generator: whoever runs the text \u2014\nanother file, an ORM's query class that prepares it \u2014 runs a new text on every call. Such a text is reported once,\nat the string where its INSERT is written, naming the function: *Rows spliced into the INSERT INTO\n<this.quoteTable(tableName)> that bulkInsertQuery() returns: tuples. Built through a format template for its caller\nto run, every call makes a new statement of many rows of literals \u2026* (Sequelize's Db2 `bulkInsertQuery`, which\nsplices every row of `bulkCreate` as escaped literals into one `VALUES` list; and its `upsertQuery`, a MERGE whose\n`USING (VALUES (\u2026))` row and `INSERT \u2026 VALUES (\u2026)` take the escaped values, with its aliases spliced after `AS`:\n*Values spliced into the MERGE INTO <tableNameQuoted> that upsertQuery() returns: insertValuesEscaped \u2026*.) A class\nfield holding an arrow function (`insertQuery = (row) => \u2026`) is such a method too. The same policy holds as for the text a call runs: names (a table, a column list),\nmarkers and numbers spliced alone are not values, a text with literals only is not reported, and a text the function\nalso runs itself is reported once, at that call. A function's `return` inside a callback (`rows.map(r => \u2026)`) is the\ncallback's, not the function's. No loop, connection or autocommit is known for a returned text, so the other\nrow-at-a-time rules do not read it.\n\n**Many rows in one text.** A `VALUES (%s)` filled with one spliced expression named like a list of rows\n(`row_string`, `values`), or a text that appends a row to itself on each pass (`sql = f\"{sql},({row})\"`, run every\n1000 rows), carries many rows per text: it is reported without the per-row compile figures (and not at all when its\nvalues are numbers). A variable so named whose assignments write no `(` (`values = \", \".join(...)` of one CSV\nline) holds one row, and is reported as one.\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the `minRepeats`-th, with how many \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported, nor\nis the static SQL of an SQL routine or compound statement (`BEGIN \u2026 END`), which Db2 compiles with the\nroutine: a literal INSERT in its loop is a row-at-a-time matter (single-row-insert), and only its dynamic\nSQL (`EXECUTE IMMEDIATE`, `PREPARE` of a text built at run time) is looked at here; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nThe literal INSERTs into one table of a script (or of one function, in code) are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nThose figures are for one row per text. A text of many rows of literals (1000 rows a text, or ibmdbpy's chunks of\nabout 100,000 literals) is compiled less often \u2014 10,000 rows are 10 compiles, not 10,000 \u2014 so they do not carry\nover. Its cost is different: each such text is a new, large statement that Db2 parses, optimises and keeps in its\npackage cache for one use, crowding out statements that are reused, and a statement may not exceed 2 MB\n([SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits): 2 097 152 bytes), so the\nchunk size must be kept under it by hand. Bound rows (an array insert, `executemany`) keep one text whatever\nthe number of rows.\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe. Doubling its quotes (`replace(\"'\", \"''\")`) closes that hole for a string, but it is quoting by\nhand: it has to be done for every value and type, and an escape done wrong changes the data\n(`replace(\"\\\\\", \"'\")` before the doubling stores a quote for every backslash). Bound values need no quoting.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). SQLAlchemy's `text()` takes its markers by name instead:\nwrite `:name` where each value goes and pass the values as a dict, `conn.execute(text(sql), {\"name\": value})`, or a\nlist of such dicts for many rows; SQLAlchemy turns the names into the driver's markers, and the message on a\n`text()` says so rather than asking for `?`. Sequelize's raw `sequelize.query(sql, { replacements })` looks bound\nbut is not: Sequelize escapes each replacement (`?`, `:name`) into the text before sending it, so every row is a\nnew statement for Db2 to compile, and the finding names the values (*through Sequelize's replacements*); pass them\nwith the `bind` option instead (`$1`, `$2` in the text), which Sequelize sends as parameter markers. The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them. A Db2 for z/OS script (SPUFI, DSNTIAD in a JCL step) has\nno parameter markers, no multi-row `VALUES` and no `IMPORT`: the finding there points to the LOAD utility.\n\nIn a MERGE, a marker in `USING (VALUES (?, ?))` has no type of its own: Db2 takes it from the marker's use (the\ntarget column it is compared with or inserted into), and a source column it cannot type so \u2014 not used again, or used\nas two types \u2014 fails to prepare (SQL0418N; SQLCODE -20433 on Db2 for z/OS) until the marker is cast:\n`USING (VALUES (CAST(? AS INTEGER), CAST(? AS VARCHAR(40)))) AS s (id, name)`. The finding on a MERGE says so.\n\nFor a query generator, return the INSERT with a parameter marker for each value and the values beside it (as the\nORM's own bind parameters do), and let the code that runs it bind them: one prepared text for any number of calls,\nand the rows of a bulk insert sent as an array insert, `executemany` or a batch of executes of that one statement.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size),\n  [SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits) (maximum length of an SQL\n  statement: 2 097 152 bytes)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
   }
 });
 
@@ -13822,7 +13873,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, Sequelize on Db2 `Model.create(values)` and\n  `Model.build(values).save()` / `new Model(values).save()` (no SQL text in the code: read as the one-row INSERT\n  Sequelize sends, into the table `define`/`init` names, else `<Order>` for the model, whose table Sequelize names\n  by pluralising it), CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush, objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). A transaction the code opens itself around the whole loop counts as the\n`@Transactional` method does: the loop inside the callback of a `TransactionTemplate` (`execute(status -> \u2026)`,\n`executeWithoutResult(status -> \u2026)`, an anonymous `TransactionCallback` or `TransactionCallbackWithoutResult`, in a\nfile that names `TransactionTemplate` or `TransactionOperations`), between a transaction manager's\n`getTransaction(definition)` and its `commit(status)`, or between JTA's `UserTransaction.begin()` and `commit()`, in\nthe same method. A transaction opened inside the loop (`execute` called on every pass) or committed on every pass\n(not under a counter's `if`) is still one per row and reported. Hibernate sends the INSERTs of one flush as JDBC batches only when\n`hibernate.jdbc.batch_size` is more than 1 (its default is 0: each INSERT goes alone, one round trip per entity, however\nseldom the code flushes). That setting is configuration, not code, so `insertlint check` and the editor look for it in\nthe Java file's project (up to the nearest `pom.xml`, `build.gradle` or `.git`; in that folder, `config/`,\n`src/main/resources` and its `META-INF/` and `config/`): `persistence.xml`, `hibernate.cfg.xml`, `hibernate.properties`,\nSpring Boot's `application.properties`, `application-<profile>.properties` and `application*.yml`\n(`spring.jpa.properties.hibernate.jdbc.batch_size`, dotted or nested in YAML). When such a file is found and no file\nsets the size (or sets it to 0 or 1), a loop that persists entities and flushes once after it is reported, and so is\na Spring Data `saveAll(list)` of new entities (`items.stream().map(Order::new).toList()`, a list filled with\n`list.add(new Order(\u2026))`; a list of loaded entities may be updates and is left alone), which the message calls the\n`saveAll()` loop: the message names the file it read and asks for `hibernate.jdbc.batch_size` (50 to 1000) and\n`hibernate.order_inserts=true` there (the `spring.jpa.properties.` names in a Spring Boot file), with `flush()` and\n`clear()` every batch. When a file sets the size above 1 (any profile's, any persistence unit's, a `${\u2026}`\nplaceholder), or no configuration is found (configured in code, on a server, elsewhere), a loop flushed once is not\nreported and the advice names the setting \"if it is not already\". Another provider's `persistence.xml`\n(EclipseLink, OpenJPA) and a Spring file that configures neither JPA nor a data source count as none. What the code\ndoes show is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); node ibm_db `query({sql, params, ArraySize})`;\nSequelize `Model.bulkCreate(rows)` (or `queryInterface.bulkInsert(table, rows)` for raw rows): its Db2 dialect sends\nthe rows as one multi-row `INSERT \u2026 VALUES`, so give it a few thousand rows per call rather than everything at once; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\nA SQLAlchemy session flushes what was added to it before it runs a query (autoflush, on unless turned off). A loop\nthat looks something up on the session and adds an object on every pass (`customer =\nsession.query(Customer).filter_by(code=row.code).first()`, then `session.add(Order(\u2026))`, one commit after the loop)\ntherefore still sends one INSERT per pass: each pass's query sends the object the previous pass added, whether the add\ncomes before or after the query. Such a loop is reported, and the message names the query. What counts as a query of\nthe session: a `Query` run on it (`.first()`, `.all()`, `.one()`, `.one_or_none()`, `.scalar()`, `.count()`, and\nFlask-SQLAlchemy's `.first_or_404()`, `.one_or_404()`, `.paginate()`), Flask-SQLAlchemy's `Model.query\u2026` (a query of\n`db.session`), `session.execute`, `session.scalars` or `session.scalar` of an ORM `select(Model)` or\n`select(Model.column)`, and `session.merge(obj)`, which flushes before it looks the object up. It has to run on every\npass, in the loop or in a function the loop calls, under no counter guard and no `if` of the loop (a lookup made only\non a cache miss leaves the adds in between to go together); an `if`'s condition runs on every pass, so `if\nsession.query(Order).filter_by(ref=row.ref).first() is None:` counts, unless it follows `and` / `or` or sits in an\n`elif`. Not counted: `session.execute` of a `text()` or of a\nCore `select(table)` (SQLAlchemy autoflushes only for ORM statements), a query the loop iterates over (`for c in\nsession.query(Customer):` runs it once, before the passes), and `session.get(Model, key)`, which issues no query, and\nso flushes nothing, when the object is already in the session. Nothing is reported where the file turns\nautoflush off for that session: `Session(engine, autoflush=False)` or the `sessionmaker(\u2026, autoflush=False)` it comes\nfrom, `session.autoflush = False`, `.autoflush(False)` or `.execution_options(autoflush=False)` on the query,\nFlask-SQLAlchemy's `SQLAlchemy(app, session_options={\"autoflush\": False})`, or the query inside `with\nsession.no_autoflush:`. A session the file does not make (a parameter, another module's factory) is taken to\nautoflush, SQLAlchemy's default. The advice: look up what the loop needs before it (one query for all the keys, into\na dict), or run the loop's queries inside `with session.no_autoflush:`, then add the objects and flush or commit once\nafter the loop; for `merge()`, add new objects with `session.add` instead.\n\nJPA and Hibernate do the like with their default flush mode (AUTO): before a JPQL or HQL query runs, Hibernate flushes\nthe pending inserts of the tables the query reads (and only those: persisting an `Order` then querying `Customer`\nflushes nothing). A loop that runs such a query of the entity it persists on every pass (`em.createQuery(\"select o\nfrom Order o where o.ref = :ref\", Order.class)\u2026.getResultList()`, Hibernate's `session.createQuery(\"from Order where\n\u2026\").uniqueResult()`, through a query variable too), the same entity manager or session, committed once after the\nloop, is reported the same way. The entity is matched by the class names the query's `FROM` clauses give; a query\nreaching the table through a join, an `@Entity(name = \u2026)` other than the class, a subclass, a named, native or criteria\nquery, and Spring Data's query methods are not followed. Nothing is reported when the file sets a flush mode of\n`COMMIT` or `MANUAL` (`em.setFlushMode(FlushModeType.COMMIT)`, on a query, the `org.hibernate.flushMode` hint), for a\nquery under a counter guard or in an `if`'s branches (its condition counts, as in Python), or for one the loop\niterates over. The advice: look up what the loop needs\nbefore it, or run the query with `setFlushMode(FlushModeType.COMMIT)` if it need not see the loop's own entities, then\nflush once after the loop, with `hibernate.jdbc.batch_size` set.\n\nMyBatis mappers, in a Java file that names MyBatis (`org.apache.ibatis`, `mybatis`): a mapper interface's method\nannotated `@Insert(\"INSERT INTO APP.ORDERS (ID, ITEM) VALUES (#{id}, #{item})\")` (or `@Insert({\"\u2026\", \"\u2026\"})`, whose\nparts MyBatis joins with a space) runs that INSERT once per call, `#{\u2026}` being a bound parameter and `${\u2026}` text\nspliced into the SQL. A call of the method in a loop (`orderMapper.insertOrder(o)`, the receiver declared as the\ninterface or got from `session.getMapper(OrderMapper.class)`), or `sqlSession.insert(\"com.acme.OrderMapper.insertOrder\",\no)` by the statement's id, is reported, naming the table, when the interface is in the same file or in another file\nof the workspace (found by the file's imports and package, as an entity class is); a method that calls the mapper\nonce and is itself called in a loop of another file (`orderService.save(o)`) is reported with that loop, as a JDBC\nmethod is. The advice: open the session with\n`ExecutorType.BATCH` (`sqlSessionFactory.openSession(ExecutorType.BATCH)`, or a Spring `SqlSessionTemplate` built with\nit) and call `flushStatements()` or `commit()` every 1000 rows or so, or write one multi-row INSERT with `<foreach>`\nover a `List` parameter. Not reported: a call in a method that opens its session with `ExecutorType.BATCH`, any call\nin a file that builds a `SqlSessionTemplate` with `ExecutorType.BATCH`, any call in a project whose Spring Boot\n`application*.properties` or `application*.yml` sets `mybatis.executor-type=batch` or\n`mybatis.configuration.default-executor-type=BATCH` (looked for where Hibernate's configuration is, above), and an\n`@Insert` with `<script>` (dynamic SQL; a `<foreach>` there writes many rows per call). Not read yet: mapper XML files\n(`<insert id=\"\u2026\">`), `@InsertProvider`, `mybatis-config.xml`'s `defaultExecutorType`, a `${\u2026}` in another file's\nstatement, and a caller that does not name MyBatis itself (a Spring service with only an `@Autowired OrderMapper` and\nno `org.apache.ibatis` / `mybatis` in its text).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, Sequelize on Db2 `Model.create(values)` and\n  `Model.build(values).save()` / `new Model(values).save()` (no SQL text in the code: read as the one-row INSERT\n  Sequelize sends, into the table `define`/`init` names, else `<Order>` for the model, whose table Sequelize names\n  by pluralising it), Django on Db2 `Order.objects.create(\u2026)` and a new instance's `save()` (`Order(\u2026).save()`, `o =\n  Order(\u2026); o.save()`; a loaded instance's is an UPDATE and is not reported) in a project whose settings name\n  `ibm_db_django` as ENGINE, into `Meta.db_table` or Django's `<app_label>_<modelname>` (else `<Order>`), inside\n  `transaction.atomic()` too, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany` (with pyodbc, after `cursor.fast_executemany = True`: without it pyodbc's `executemany` runs one\nexecute per row, as pypyodbc's always does, so such a call, in a file whose DB-API driver is pyodbc or pypyodbc\nalone, is reported as a loop of its own, the `executemany()` loop, inside a loop of chunks too); SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush (a session the file makes, one named `session`, `sess` or\n`\u2026_session`, `db.session`, or one it receives under another name: a parameter annotated `Session` or `AsyncSession`,\nFastAPI's `db: Session = Depends(get_db)` or `Annotated[Session, Depends(get_db)]`, or `db = SessionLocal()` / `with\nSessionLocal() as db:` of a factory imported from another module), objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). A transaction the code opens itself around the whole loop counts as the\n`@Transactional` method does: the loop inside the callback of a `TransactionTemplate` (`execute(status -> \u2026)`,\n`executeWithoutResult(status -> \u2026)`, an anonymous `TransactionCallback` or `TransactionCallbackWithoutResult`, in a\nfile that names `TransactionTemplate` or `TransactionOperations`), between a transaction manager's\n`getTransaction(definition)` and its `commit(status)`, or between JTA's `UserTransaction.begin()` and `commit()`, in\nthe same method. A `save` in a helper method of the class, called from such a loop (`tx.execute(status -> { for (\u2026)\nsaveOne(row); })`, or from a `@Transactional` method's loop, whose self-invocation runs in its transaction), counts\nas held when every loop of the file that calls the helper is held. A transaction opened inside the loop (`execute` called on every pass) or committed on every pass\n(not under a counter's `if`) is still one per row and reported. Hibernate sends the INSERTs of one flush as JDBC batches only when\n`hibernate.jdbc.batch_size` is more than 1 (its default is 0: each INSERT goes alone, one round trip per entity, however\nseldom the code flushes). That setting is configuration, not code, so `insertlint check` and the editor look for it in\nthe Java file's project (up to the nearest `pom.xml`, `build.gradle` or `.git`; in that folder, `config/`,\n`src/main/resources` and its `META-INF/` and `config/`): `persistence.xml`, `hibernate.cfg.xml`, `hibernate.properties`,\nSpring Boot's `application.properties`, `application-<profile>.properties` and `application*.yml`\n(`spring.jpa.properties.hibernate.jdbc.batch_size`, dotted or nested in YAML). When such a file is found and no file\nsets the size (or sets it to 0 or 1), a loop that persists entities and flushes once after it is reported, and so is\na Spring Data `saveAll(list)` of new entities (`items.stream().map(Order::new).toList()`, a list filled with\n`list.add(new Order(\u2026))`; a list of loaded entities may be updates and is left alone), which the message calls the\n`saveAll()` loop: the message names the file it read and asks for `hibernate.jdbc.batch_size` (50 to 1000) and\n`hibernate.order_inserts=true` there (the `spring.jpa.properties.` names in a Spring Boot file), with `flush()` and\n`clear()` every batch. When a file sets the size above 1 (any profile's, any persistence unit's, a `${\u2026}`\nplaceholder), or no configuration is found (configured in code, on a server, elsewhere), a loop flushed once is not\nreported and the advice names the setting \"if it is not already\". Another provider's `persistence.xml`\n(EclipseLink, OpenJPA) and a Spring file that configures neither JPA nor a data source count as none. What the code\ndoes show is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); node ibm_db `query({sql, params, ArraySize})`;\nSequelize `Model.bulkCreate(rows)` (or `queryInterface.bulkInsert(table, rows)` for raw rows): its Db2 dialect sends\nthe rows as one multi-row `INSERT \u2026 VALUES`, so give it a few thousand rows per call rather than everything at once;\nDjango `Model.objects.bulk_create(objs, batch_size=1000)` (ibm_db_django turns Django's bulk insert on when it\nconnects: one multi-row INSERT per batch; a `bulk_create([obj])` of one object per pass is still one row per call),\ninside `transaction.atomic()` so that the batches share a commit; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\nA SQLAlchemy session flushes what was added to it before it runs a query (autoflush, on unless turned off). A loop\nthat looks something up on the session and adds an object on every pass (`customer =\nsession.query(Customer).filter_by(code=row.code).first()`, then `session.add(Order(\u2026))`, one commit after the loop)\ntherefore still sends one INSERT per pass: each pass's query sends the object the previous pass added, whether the add\ncomes before or after the query. Such a loop is reported, and the message names the query. What counts as a query of\nthe session: a `Query` run on it (`.first()`, `.all()`, `.one()`, `.one_or_none()`, `.scalar()`, `.count()`, and\nFlask-SQLAlchemy's `.first_or_404()`, `.one_or_404()`, `.paginate()`), SQLModel's `session.exec(select(Model)\u2026)`, Flask-SQLAlchemy's `Model.query\u2026` (a query of\n`db.session`), `session.execute`, `session.scalars` or `session.scalar` of an ORM `select(Model)` or\n`select(Model.column)`, and `session.merge(obj)`, which flushes before it looks the object up. It has to run on every\npass, in the loop or in a function the loop calls, under no counter guard and no `if` of the loop (a lookup made only\non a cache miss leaves the adds in between to go together); an `if`'s condition runs on every pass, so `if\nsession.query(Order).filter_by(ref=row.ref).first() is None:` counts, unless it follows `and` / `or` or sits in an\n`elif`. Not counted: `session.execute` of a `text()` or of a\nCore `select(table)` (SQLAlchemy autoflushes only for ORM statements), a query the loop iterates over (`for c in\nsession.query(Customer):` runs it once, before the passes), and `session.get(Model, key)`, which issues no query, and\nso flushes nothing, when the object is already in the session. Nothing is reported where the file turns\nautoflush off for that session: `Session(engine, autoflush=False)` or the `sessionmaker(\u2026, autoflush=False)` it comes\nfrom, `session.autoflush = False`, `.autoflush(False)` or `.execution_options(autoflush=False)` on the query,\nFlask-SQLAlchemy's `SQLAlchemy(app, session_options={\"autoflush\": False})`, or the query inside `with\nsession.no_autoflush:`. A session the file does not make (a parameter, a FastAPI `Depends(get_db)`, another module's\n`SessionLocal()`) autoflushes as its project's session factories say: nothing is reported when every\n`sessionmaker(\u2026)`, `Session(\u2026)` and Flask-SQLAlchemy `SQLAlchemy(\u2026)` the project builds turns autoflush off (the\nusual FastAPI `SessionLocal = sessionmaker(autocommit=False, autoflush=False, bind=engine)` in `database.py`), or\nthe file that builds them configures it off (`SessionLocal.configure(autoflush=False)`,\n`session_options={\"autoflush\": False}`). The project is the nearest folder up with a `.git` or requirements\n(`requirements.txt`, `pyproject.toml`, `setup.py`, `setup.cfg`, `Pipfile`); its factories are those of the linted\nfiles in it and those of its session modules on disk (`database.py`, `db.py`, `session.py`, `deps.py`,\n`extensions.py`, `__init__.py`, `config.py` \u2026 in the folders from the file up to the project's top, and in their\n`db/`, `database/` and `core/` folders). One factory that leaves autoflush on (SQLAlchemy's default), or none found,\nand such a session is taken to autoflush; a file's own `Session(engine)` decides for its own sessions. The advice: look up what the loop needs before it (one query for all the keys, into\na dict), or run the loop's queries inside `with session.no_autoflush:`, then add the objects and flush or commit once\nafter the loop; for `merge()`, add new objects with `session.add` instead.\n\nJPA and Hibernate do the like with their default flush mode (AUTO): before a JPQL or HQL query runs, Hibernate flushes\nthe pending inserts of the tables the query reads (and only those: persisting an `Order` then querying `Customer`\nflushes nothing). A loop that runs such a query of the entity it persists on every pass (`em.createQuery(\"select o\nfrom Order o where o.ref = :ref\", Order.class)\u2026.getResultList()`, Hibernate's `session.createQuery(\"from Order where\n\u2026\").uniqueResult()`, through a query variable too), the same entity manager or session, committed once after the\nloop, is reported the same way. The entity is matched by the class names the query's `FROM` clauses give; a query\nreaching the table through a join, an `@Entity(name = \u2026)` other than the class, a subclass, and a named, native or\ncriteria query are not followed. Spring Data's query methods flush the same way: a loop in one transaction (a\n`@Transactional` method, a `TransactionTemplate` callback) that saves through a repository and calls a query method of\nthat same repository on every pass (a derived query such as `orders.findByRef(ref)`, `existsByCode`,\n`findFirstByRefOrderByIdDesc`, the find-or-create `findByRef(ref).orElseGet(() -> orders.save(new Order(ref)))`, or\n`findAll`, `count`, `existsById`, `findAllById`) is reported, naming the call. `findById`, `getById` and\n`getReferenceById` are not queries (they look in the persistence context first), and a query method of another\nrepository may read other tables: neither counts. A flush mode hint on the query method itself, written in the\nrepository's own file, is not seen from the loop's file (the file that holds the loop and sets the hint or a flush mode\nof `COMMIT` is silent). For Spring Data the advice is one repository query for all the rows' keys before the loop (a\n`findAllBy\u2026In(keys)` method), or the `@QueryHints` flush mode `COMMIT` on the query method. Nothing is reported when the file sets a flush mode of\n`COMMIT` or `MANUAL` (`em.setFlushMode(FlushModeType.COMMIT)`, on a query, the `org.hibernate.flushMode` hint), for a\nquery under a counter guard or in an `if`'s branches (its condition counts, as in Python), or for one the loop\niterates over. The advice: look up what the loop needs\nbefore it, or run the query with `setFlushMode(FlushModeType.COMMIT)` if it need not see the loop's own entities, then\nflush once after the loop, with `hibernate.jdbc.batch_size` set.\n\nMyBatis mappers, in a Java file that names MyBatis (`org.apache.ibatis`, `mybatis`) or holds a variable of a mapper\ntype (`private final OrderMapper orderMapper;`, a Spring service handed its mapper): a mapper interface's method\nannotated `@Insert(\"INSERT INTO APP.ORDERS (ID, ITEM) VALUES (#{id}, #{item})\")` (or `@Insert({\"\u2026\", \"\u2026\"})`, whose\nparts MyBatis joins with a space) runs that INSERT once per call, `#{\u2026}` being a bound parameter and `${\u2026}` text\nspliced into the SQL. A call of the method in a loop (`orderMapper.insertOrder(o)`, the receiver declared as the\ninterface or got from `session.getMapper(OrderMapper.class)`), or `sqlSession.insert(\"com.acme.OrderMapper.insertOrder\",\no)` by the statement's id, is reported, naming the table, when the interface is in the same file or in another file\nof the workspace (found by the file's imports and package, as an entity class is); a method that calls the mapper\nonce and is itself called in a loop of another file (`orderService.save(o)`) is reported with that loop, as a JDBC\nmethod is. The advice: open the session with\n`ExecutorType.BATCH` (`sqlSessionFactory.openSession(ExecutorType.BATCH)`, or a Spring `SqlSessionTemplate` built with\nit) and call `flushStatements()` or `commit()` every 1000 rows or so, or write one multi-row INSERT with `<foreach>`\nover a `List` parameter. Not reported: a call in a method that opens its session with `ExecutorType.BATCH`, any call\nin a file that builds a `SqlSessionTemplate` with `ExecutorType.BATCH`, any call in a project whose Spring Boot\n`application*.properties` or `application*.yml` sets `mybatis.executor-type=batch` or\n`mybatis.configuration.default-executor-type=BATCH`, or whose `mybatis-config.xml` sets `<setting\nname=\"defaultExecutorType\" value=\"BATCH\"/>` (looked for where Hibernate's configuration is, above, and in\n`src/main/resources/mybatis/`), and an `@Insert` with `<script>` (dynamic SQL; a `<foreach>` there writes many rows\nper call).\n\nStatements in mapper XML files (the usual layout: the interface's method has no annotation) are read too, as the\nproject's evidence, never linted themselves: a file with `<mapper namespace=\"com.acme.mapper.OrderMapper\">` under the\nproject's `src/main/resources` (any folder down: `resources/mapper/*.xml`, `resources/com/acme/mapper/OrderMapper.xml`)\nor beside a MyBatis Java file (`src/main/java/com/acme/mapper/OrderMapper.xml`) gives its `<insert id=\"insertOrder\">`\nas the statement `com.acme.mapper.OrderMapper.insertOrder`, so that `orderMapper.insertOrder(o)` and\n`sqlSession.insert(\"com.acme.mapper.OrderMapper.insertOrder\", o)` in a loop are reported as for an `@Insert`, naming\nthe XML statement's table. Its text is read as MyBatis prepares it: `#{\u2026}` a parameter marker, CDATA and entities as\ntext, `<include refid=\"\u2026\"/>` of the file's `<sql>` fragments, `<selectKey>` left out (a statement of its own),\n`<if>` and `<trim>` read with every `<if>` taken (MyBatis Generator's `insertSelective`: one INSERT per call whichever\ncolumns it names); of\nseveral statements of one id by `databaseId`, Db2's (a `databaseId` naming db2), else the one without. Not reported: an\nXML `<insert>` with `<foreach>` (many rows per call). The project's top is the nearest folder up holding `pom.xml`, a\nGradle build file or `.git`; 400 folders below its resources and 2,000 XML files are looked at, at most.\n\nNot read yet: XML statements with other dynamic SQL (`<choose>`, `<where>`, `<set>`, `<bind>`: not one text), a `${\u2026}` in an XML statement or in another file's `@Insert` (a splice whose finding would belong in the\nmapper file: the call is left silent rather than reported without it), mapper files found only through\n`mybatis.mapper-locations` elsewhere than the places above, `@InsertProvider`, and a statement id given without its\nnamespace (`sqlSession.insert(\"insertOrder\", o)`).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -14688,13 +14739,17 @@ var init_called_inserts = __esm({
 });
 
 // server/src/engine/orm-entities.ts
-function entityIndex(models) {
+function entityIndex(models, xmlStatements) {
   let index;
   const push = (map, key, entity) => {
     const list = map.get(key);
     if (list) list.push(entity);
     else map.set(key, [entity]);
   };
+  if (xmlStatements && xmlStatements.size > 0) {
+    index = { byQualified: /* @__PURE__ */ new Map(), byName: /* @__PURE__ */ new Map(), statements: /* @__PURE__ */ new Map() };
+    for (const [id, texts] of xmlStatements) for (const text2 of texts) push(index.statements, id, text2 ?? "");
+  }
   for (const model of models) {
     const entities = model.code?.entities;
     if (!entities) continue;
@@ -14907,7 +14962,27 @@ var init_workspace_links = __esm({
       entities() {
         return this.entityIndexes.get(this.generation, this.files.values());
       }
-      entityIndexes = new IndexOfModels((model) => !!model.code?.entities, entityIndex);
+      entityIndexes = new IndexOfModels((model) => !!model.code?.entities, (models) => entityIndex(models, this.mybatisStatements));
+      /** MyBatis mapper XML statements by qualified id, as the CLI and the language server find them on disk (setMybatisStatements). */
+      mybatisStatements = /* @__PURE__ */ new Map();
+      /**
+       * New MyBatis mapper XML statements (cli/project-evidence.ts mybatisMapperStatements: qualified id → the SQL texts,
+       * null for one not settled). When they changed, the index of mapper statements is made again (no file is read
+       * again: a call records the ids it may run, engine/orm-entities.ts); returns whether they changed (the editor
+       * publishes the files again).
+       */
+      setMybatisStatements(statements) {
+        const old = this.mybatisStatements;
+        const same = statements.size === old.size && [...statements].every(([id, texts]) => {
+          const was = old.get(id);
+          return was !== void 0 && was.length === texts.length && was.every((t, i) => t === texts[i]);
+        });
+        if (same) return false;
+        this.mybatisStatements = statements;
+        this.entityIndexes.reset();
+        this.invalidate();
+        return true;
+      }
       /** A model with the loops other files lend its methods, made once per model and caller index (schema, then rules). */
       withLentLoops(model) {
         const index = this.callers();
@@ -14930,11 +15005,15 @@ var init_workspace_links = __esm({
       contributes;
       make;
       cached;
-      get(generation, files2) {
+      /** Made again at the next get (what `make` reads besides the models changed). */
+      reset() {
+        this.cached = void 0;
+      }
+      get(generation, files3) {
         const cached = this.cached;
         if (cached?.generation === generation) return cached.index;
         const models = [];
-        for (const entry of files2) if (this.contributes(entry.model)) models.push(entry.model);
+        for (const entry of files3) if (this.contributes(entry.model)) models.push(entry.model);
         const same = cached !== void 0 && cached.models.length === models.length && cached.models.every((m, i) => m === models[i]);
         this.cached = { generation, models, index: same ? cached.index : this.make(models) };
         return this.cached.index;
@@ -15883,7 +15962,7 @@ function escapeRegExp(text2) {
 function loadSchemaFiles(workspace, entries, config, alreadyRead = () => void 0) {
   const list = resolveSchemaEntries(entries, config);
   const problems = [...list.problems];
-  const files2 = [];
+  const files3 = [];
   const wanted = new Set(list.files);
   for (const old of workspace.schemaFilePaths()) if (!wanted.has(old)) workspace.removeSchemaFile(old);
   for (const file of list.files) {
@@ -15895,7 +15974,7 @@ function loadSchemaFiles(workspace, entries, config, alreadyRead = () => void 0)
       continue;
     }
     const model = workspace.setSchemaFile(file, read.text);
-    files2.push(file);
+    files3.push(file);
     const unreadable2 = model.statements.filter((s) => s.parseError);
     if (model.statements.length === 0 && list.named.has(file)) problems.push(`schema file ${file} holds no DDL (no CREATE or ALTER statement InsertLint could read); is it the file meant?`);
     if (unreadable2.length > 0) {
@@ -15904,7 +15983,7 @@ function loadSchemaFiles(workspace, entries, config, alreadyRead = () => void 0)
       problems.push(`schema file ${file}: ${unreadable2.length} DDL statement${unreadable2.length > 1 ? "s" : ""} could not be read (the first at line ${line}: ${first.parseError.message}); what they define is missing from the schema`);
     }
   }
-  return { files: files2, problems };
+  return { files: files3, problems };
 }
 var import_node_fs2, import_node_path2, EXTRA_SCHEMA_EXTENSIONS, MAX_WALKED_ENTRIES, SKIPPED_DIRS, GLOB_CHARS;
 var init_schema_files = __esm({
@@ -16106,6 +16185,35 @@ var init_json_text = __esm({
   }
 });
 
+// server/src/code/languages/python-django-project.ts
+function djangoDb2Evidence(name2, text2) {
+  if (!text2.includes("ibm_db_django")) return void 0;
+  const live = text2.replace(COMMENT_LINE, "");
+  for (const engine of live.matchAll(DJANGO_DB2_ENGINE)) {
+    let alias;
+    for (const m of live.slice(Math.max(0, engine.index - 4e3), engine.index).matchAll(ALIAS)) if (m[1] !== "OPTIONS" && m[1] !== "TEST") alias = m[1];
+    if (alias !== void 0 && alias !== "default") continue;
+    const why = `ENGINE ibm_db_django in ${name2}`;
+    return ATOMIC_REQUESTS.test(live) ? { why, atomicRequests: true } : { why };
+  }
+  return void 0;
+}
+function usesDjango(text2) {
+  if (/^[ \t]*(?:from|import)[ \t]+django\b/m.test(text2)) return true;
+  return /\.objects\s*\.\s*\w+\s*\(/.test(text2) && /^[ \t]*from[ \t]+[\w.]*\bmodels[ \t]+import\b/m.test(text2);
+}
+var DJANGO_DB2_ENGINE, ATOMIC_REQUESTS, ALIAS, COMMENT_LINE, DJANGO_SETTINGS_FILE;
+var init_python_django_project = __esm({
+  "server/src/code/languages/python-django-project.ts"() {
+    "use strict";
+    DJANGO_DB2_ENGINE = /(["'])ibm_db_django\1|^[ \t]{0,40}(?:export[ \t]{1,40})?\w{0,60}ENGINE\w{0,20}[ \t]{0,40}=[ \t]{0,40}["']?ibm_db_django\b/gm;
+    ATOMIC_REQUESTS = /["']?ATOMIC_REQUESTS["']?[ \t]{0,40}[:=][ \t]{0,40}["']?(?:True|true|1)\b/;
+    ALIAS = /["']([\w-]{1,100})["'][ \t]{0,40}:[ \t\r\n]{0,200}\{/g;
+    COMMENT_LINE = /^[ \t]*#[^\n]*/gm;
+    DJANGO_SETTINGS_FILE = /^(?:[\w-]*settings\.py|\.env(?:\.[\w.-]+)?|[\w.-]+\.env)$/i;
+  }
+});
+
 // server/src/code/languages/python-imports.ts
 function readPythonImports(text2) {
   const lines = [];
@@ -16303,6 +16411,7 @@ function pythonAccess(text2, options, path, importLines = () => readPythonImport
   const other = PY_OTHER_DATABASE.exec(text2);
   if (other) return otherDatabase(other[1]);
   if (runsSqlText(text2) || importsDataAccess(text2, importLines)) return void 0;
+  if (path !== void 0 && djangoDb2Project(path, options) && usesDjango(text2)) return void 0;
   if (path === void 0 || !options.sqlalchemyDb2Folders || !inFolders(path, options.sqlalchemyDb2Folders) || !usesSqlalchemy(text2)) return NO_DB2_ACCESS;
   const url = OTHER_SQLALCHEMY_URL.exec(text2);
   return url ? otherDatabase(url[1]) : void 0;
@@ -16310,8 +16419,16 @@ function pythonAccess(text2, options, path, importLines = () => readPythonImport
 function sqlalchemyDb2Shown(text2, options, path) {
   return PY_DB2.test(text2) || path !== void 0 && !!options.sqlalchemyDb2Folders && inFolders(path, options.sqlalchemyDb2Folders);
 }
+function djangoDb2Project(path, options) {
+  const byFolder = options.djangoDb2Folders;
+  return byFolder && byFolder.size > 0 ? nearestFolder(path, (folder) => byFolder.get(folder)) : void 0;
+}
 function projectBatching(path, byFolder) {
   return byFolder && byFolder.size > 0 ? nearestFolder(path, (folder) => byFolder.get(folder)) : void 0;
+}
+function projectAutoflushOff(options, path) {
+  const tops = options.sqlalchemyAutoflushOff;
+  return path !== void 0 && !!tops && tops.size > 0 && nearestFolder(path, (folder) => tops.get(folder)) === true;
 }
 function inFolders(path, folders) {
   return folders.size > 0 && nearestFolder(path, (folder) => folders.has(folder) ? true : void 0) !== void 0;
@@ -16327,7 +16444,7 @@ function nearestFolder(path, lookup) {
   }
 }
 function usesSqlalchemy(text2) {
-  if (/^[ \t]*(?:from|import)[ \t]+(?:flask_)?sqlalchemy\b/m.test(text2)) return true;
+  if (/^[ \t]*(?:from|import)[ \t]+(?:(?:flask_)?sqlalchemy|sqlmodel)\b/m.test(text2)) return true;
   return /^[ \t]*from[ \t]+[\w.]{1,200}[ \t]+import[ \t]+[^\n#;]{0,2000}?\bdb\b/m.test(text2) && /\bdb\.(?:session|Model)\b/.test(text2);
 }
 function sqlalchemyDb2Evidence(name2, text2) {
@@ -16363,6 +16480,7 @@ var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DAT
 var init_access = __esm({
   "server/src/code/access.ts"() {
     "use strict";
+    init_python_django_project();
     init_python_imports();
     NO_DB2_ACCESS = "no Db2 access found (no Db2 driver or configured driver module named, no SQL text handed to a query/execute/prepare call)";
     SQL_LITERAL = /["'`]\s*(?:INSERT\s+INTO|MERGE\s+INTO|UPDATE\s+[\w."]+\s+SET\b|DELETE\s+FROM|SELECT\s|WITH\s+\w+\s+AS\b|CALL\s|VALUES\s*\(|CREATE\s|ALTER\s|DROP\s|TRUNCATE\s|COMMIT\b)/i;
@@ -16497,291 +16615,134 @@ var init_hibernate_config = __esm({
   }
 });
 
-// server/src/cli/project-evidence.ts
-function remembered(known, key, read) {
-  if (known.has(key)) return known.get(key);
-  const value = read();
-  known.set(key, value);
-  return value;
-}
-function sqlalchemyDb2Folders(files2, inputs = AS_IS) {
-  const finder = new ProjectEvidenceFinder(inputs.disk);
-  const found = /* @__PURE__ */ new Map();
-  const users = /* @__PURE__ */ new Set();
-  for (const { path, text: text2 } of files2) {
-    const part = inputs.part(sqlalchemyPart, path, text2);
-    if (part?.db2) {
-      const { top } = finder.walk(part.dir);
-      if (!found.has(top)) found.set(top, part.db2);
-    } else if (part) users.add(part.dir);
+// server/src/code/mybatis-xml.ts
+function mapperXmlInserts(text2) {
+  if (!MAPPER_XML.test(text2)) return void 0;
+  const xml = text2.replace(/<!--[\s\S]*?-->/g, (c) => " ".repeat(c.length));
+  const root = /<mapper\s([^>]*)>/.exec(xml);
+  const namespace = root ? attribute(root[1], "namespace") : void 0;
+  if (!root || !namespace || !/^[\w$.]+$/.test(namespace)) return void 0;
+  const fragments2 = /* @__PURE__ */ new Map();
+  for (const m of xml.matchAll(/<sql\s([^>]*)>([\s\S]*?)<\/sql\s*>/g)) {
+    const id = attribute(m[1], "id");
+    if (id) fragments2.set(id, m[2]);
   }
-  for (const dir of users) {
-    const { top, evidence } = finder.walk(dir);
-    if (evidence && !found.has(top)) found.set(top, evidence);
+  const byId2 = /* @__PURE__ */ new Map();
+  let count = 0;
+  for (const m of xml.matchAll(/<insert\s([^>]*?)(?:\/>|>([\s\S]*?)<\/insert\s*>)/g)) {
+    if (++count > MAX_STATEMENTS) break;
+    const id = attribute(m[1], "id");
+    if (!id || m[2] === void 0) continue;
+    const databaseId = attribute(m[1], "databaseId");
+    const list = byId2.get(id) ?? [];
+    list.push({ databaseId, insert: { id, ...settle2(m[2], fragments2, namespace) } });
+    byId2.set(id, list);
   }
-  return found;
-}
-function hibernateBatchingFolders(files2, inputs = AS_IS) {
-  const found = /* @__PURE__ */ new Map();
-  const tops = /* @__PURE__ */ new Map();
-  const looked = /* @__PURE__ */ new Map();
-  const list = (dir) => {
-    let names3 = looked.get(dir);
-    if (!names3) looked.set(dir, names3 = inputs.disk.list(dir));
-    return names3;
-  };
-  for (const { path, text: text2 } of files2) {
-    const part = inputs.part(hibernatePart, path, text2);
-    if (!part) continue;
-    const start = part.dir;
-    if (tops.has(start)) continue;
-    const top = nearestUp(start, (dir) => list(dir).some((n) => JAVA_PROJECT_TOP.test(n)));
-    tops.set(start, top);
-    const root = top ?? start;
-    if (found.has(root)) continue;
-    const config = readHibernateConfiguration(root, list, inputs.disk);
-    if (config) found.set(root, config);
+  const inserts = [];
+  for (const list of byId2.values()) {
+    const forDb2 = list.filter((s) => s.databaseId !== void 0 && /db2/i.test(s.databaseId));
+    const chosen = forDb2.length > 0 ? forDb2 : list.filter((s) => s.databaseId === void 0);
+    if (chosen.length === 1) inserts.push(chosen[0].insert);
   }
-  return found;
+  return { namespace, inserts };
 }
-function readHibernateConfiguration(top, list, disk) {
-  let first;
-  let size = null;
-  let sizeFile;
-  let mybatis;
-  for (const folder of JAVA_CONFIG_FOLDERS) {
-    const dir = folder ? (0, import_node_path3.join)(top, ...folder.split("/")) : top;
-    let read = 0;
-    const names3 = list(dir).filter((n) => HIBERNATE_CONFIG_FILE.test(n)).sort((a, b) => Number(a.includes("-")) - Number(b.includes("-")) || (a < b ? -1 : 1));
-    for (const name2 of names3) {
-      if (!HIBERNATE_CONFIG_FILE.test(name2) || read >= MAX_FILES_PER_FOLDER) continue;
-      const text2 = disk.read((0, import_node_path3.join)(dir, name2));
-      if (text2 === void 0) continue;
-      read++;
-      const shown2 = folder ? `${folder}/${name2}` : name2;
-      if (mybatis === void 0 && mybatisBatchIn(name2, text2)) mybatis = shown2;
-      const said = hibernateBatchSizeIn(name2, text2);
-      if (!said) continue;
-      first ??= shown2;
-      if (said.batchSize !== null && (size === null || said.batchSize > size)) {
-        size = said.batchSize;
-        sizeFile = shown2;
+function attribute(attributes, name2) {
+  const m = new RegExp(`(?:^|\\s)${name2}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attributes);
+  const value = m ? (m[1] ?? m[2]).trim() : void 0;
+  return value ? value : void 0;
+}
+function settle2(body, fragments2, namespace) {
+  let unsettled;
+  const expand2 = (content, depth) => {
+    const open = [{ tag: "", attributes: "", out: "" }];
+    const write = (text3) => open[open.length - 1].out += text3;
+    for (const m of content.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>|<(\/?)([\w:-]+)([^>]*?)(\/?)>|[^<]+|</g)) {
+      if (m[1] !== void 0) {
+        write(m[1]);
+        continue;
       }
+      const tag = m[3];
+      if (!tag) {
+        write(decode(m[0]));
+        continue;
+      }
+      if (tag === "selectKey" || tag === "property") continue;
+      if (tag === "include") {
+        if (m[2] || depth >= MAX_FRAGMENT_DEPTH) continue;
+        const refid = attribute(m[4], "refid");
+        const local = refid?.startsWith(`${namespace}.`) ? refid.slice(namespace.length + 1) : refid;
+        const fragment = local !== void 0 ? fragments2.get(local) : void 0;
+        if (fragment === void 0) unsettled ??= "dynamic";
+        else write(` ${expand2(fragment, depth + 1)} `);
+        continue;
+      }
+      if (tag === "if" || tag === "trim") {
+        if (m[5]) continue;
+        if (!m[2]) open.push({ tag, attributes: m[4], out: "" });
+        else if (open.length > 1 && open[open.length - 1].tag === tag) {
+          const done = open.pop();
+          write(done.tag === "trim" ? trimmed(done.out, done.attributes) : done.out);
+        } else unsettled ??= "dynamic";
+        continue;
+      }
+      if (tag === "foreach") unsettled = "foreach";
+      else unsettled ??= "dynamic";
     }
-  }
-  const batch = mybatis !== void 0 ? { mybatisBatch: mybatis } : {};
-  if (first === void 0) return mybatis !== void 0 ? { file: mybatis, mybatisOnly: true, ...batch } : void 0;
-  return size === null ? { file: first, ...batch } : { file: sizeFile ?? first, batchSize: size, ...batch };
-}
-function sequelizeDb2Folders(files2, inputs = AS_IS) {
-  const found = /* @__PURE__ */ new Map();
-  const tops = /* @__PURE__ */ new Map();
-  const looked = /* @__PURE__ */ new Set();
-  const topOf = (start) => {
-    const known = tops.get(start);
-    if (known !== void 0) return known;
-    const top = nearestUp(start, (dir) => inputs.disk.isFile((0, import_node_path3.join)(dir, "package.json")));
-    tops.set(start, top);
-    return top;
+    if (open.length > 1) unsettled ??= "dynamic";
+    return open[0].out;
   };
-  for (const { path, text: text2 } of files2) {
-    const part = inputs.part(sequelizePart, path, text2);
-    if (!part) continue;
-    const top = topOf(part.dir);
-    if (top === null || found.has(top)) continue;
-    if (part.db2) {
-      found.set(top, part.db2);
-      continue;
+  const text2 = expand2(body.replace(/<selectKey\b[^>]*?(?:\/>|>[\s\S]*?<\/selectKey\s*>)/g, " "), 0);
+  if (unsettled) return { unsettled };
+  if (text2.includes("${")) return { unsettled: "spliced" };
+  return { sql: text2.replace(/#\{[^{}]{0,200}\}/g, "?").trim() };
+}
+function trimmed(text2, attributes) {
+  let inner = text2.trim();
+  const overrides = (name2) => (attributeRaw(attributes, name2) ?? "").split("|").map((o) => o.trim()).filter((o) => o !== "");
+  for (const o of overrides("prefixOverrides")) {
+    if (inner.toUpperCase().startsWith(o.toUpperCase())) {
+      inner = inner.slice(o.length).trim();
+      break;
     }
-    if (looked.has(top)) continue;
-    looked.add(top);
-    const why = readSequelizeConfiguration(top, inputs.disk);
-    if (why) found.set(top, why);
   }
-  return found;
+  for (const o of overrides("suffixOverrides")) {
+    if (inner.toUpperCase().endsWith(o.toUpperCase())) {
+      inner = inner.slice(0, inner.length - o.length).trim();
+      break;
+    }
+  }
+  if (inner === "") return " ";
+  return ` ${attributeRaw(attributes, "prefix") ?? ""}${inner}${attributeRaw(attributes, "suffix") ?? ""} `;
 }
-function mayChangeEvidence(path) {
-  const name2 = (0, import_node_path3.basename)(path);
-  const folder = (0, import_node_path3.basename)((0, import_node_path3.dirname)(path));
-  return /\.(?:pyw?|java)$/.test(name2) || JS_FILE.test(name2) || PROJECT_TOP.test(name2) || REQUIREMENT_FILE.test(name2) || CONFIGURATION.test(name2) || JAVA_PROJECT_TOP.test(name2) || HIBERNATE_CONFIG_FILE.test(name2) || ENV_FILE.test(name2) || name2 === "package.json" || name2 === ".sequelizerc" || folder === "config" && SEQUELIZE_CONFIG_FILE.test(name2);
+function attributeRaw(attributes, name2) {
+  const m = new RegExp(`(?:^|\\s)${name2}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attributes);
+  return m ? decode(m[1] ?? m[2]) : void 0;
 }
-function isFile(path) {
-  try {
-    return (0, import_node_fs3.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
-  } catch {
-    return false;
-  }
+function decode(text2) {
+  return text2.replace(/&(?:lt|gt|amp|quot|apos|#(\d{1,7})|#x([\da-fA-F]{1,6}));/g, (e, dec, hex) => {
+    if (dec !== void 0 || hex !== void 0) {
+      const code = dec !== void 0 ? Number(dec) : parseInt(hex, 16);
+      return code <= 1114111 ? String.fromCodePoint(code) : e;
+    }
+    return { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&apos;": "'" }[e] ?? e;
+  });
 }
-function readSmall(path) {
-  try {
-    const stat = (0, import_node_fs3.statSync)(path, { throwIfNoEntry: false });
-    return stat?.isFile() && stat.size <= MAX_BYTES ? (0, import_node_fs3.readFileSync)(path, "utf8") : void 0;
-  } catch {
-    return void 0;
+function mybatisConfigBatch(text2) {
+  if (!/<configuration\b/.test(text2) || !/defaultExecutorType/.test(text2)) return false;
+  const xml = text2.replace(/<!--[\s\S]*?-->/g, " ");
+  for (const m of xml.matchAll(/<setting\s([^>]*?)\/?>/g)) {
+    if (attribute(m[1], "name") === "defaultExecutorType" && /^batch$/i.test(attribute(m[1], "value") ?? "")) return true;
   }
+  return false;
 }
-function listed(dir) {
-  try {
-    return (0, import_node_fs3.readdirSync)(dir).sort();
-  } catch {
-    return [];
-  }
-}
-function readSequelizeConfiguration(top, disk) {
-  const paths = [(0, import_node_path3.join)(top, "package.json")];
-  for (const name2 of disk.list(top)) if (ENV_FILE.test(name2)) paths.push((0, import_node_path3.join)(top, name2));
-  const rc = disk.read((0, import_node_path3.join)(top, ".sequelizerc"));
-  let pointedTo;
-  const pointed = rc ? /['"]?config['"]?\s{0,40}:\s{0,40}path\s{0,40}\.\s{0,40}(?:resolve|join)\s{0,40}\(([^()]{0,500})\)/.exec(rc) : null;
-  if (pointed) {
-    const parts = [...pointed[1].matchAll(/['"`]([^'"`\n]{1,200})['"`]/g)].map((m) => m[1]);
-    if (parts.length > 0) paths.push(pointedTo = (0, import_node_path3.resolve)(top, ...parts));
-  }
-  let read = 0;
-  for (const name2 of disk.list((0, import_node_path3.join)(top, "config"))) {
-    if (SEQUELIZE_CONFIG_FILE.test(name2) && read++ < MAX_FILES_PER_FOLDER) paths.push((0, import_node_path3.join)(top, "config", name2));
-  }
-  let driver;
-  let other = false;
-  for (const path of [...new Set(paths)]) {
-    const text2 = path === pointedTo ? readSmall(path) : disk.read(path);
-    if (text2 === void 0) continue;
-    const said = sequelizeDb2Evidence((0, import_node_path3.basename)(path), text2);
-    if (said?.kind === "db2") return `${said.why} (${path})`;
-    if (said?.kind === "driver") driver = `${said.why} (${path})`;
-    if (said?.kind === "other") other = true;
-  }
-  return other ? void 0 : driver;
-}
-function nearestUp(start, isTop) {
-  for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
-    if (isTop(dir)) return dir;
-    const up = (0, import_node_path3.dirname)(dir);
-    if (up === dir) break;
-    dir = up;
-  }
-  return null;
-}
-var import_node_fs3, import_node_path3, PROJECT_TOP, CONFIGURATION, MAX_BYTES, MAX_FILES_PER_FOLDER, MAX_LEVELS, AS_IS, RememberedLook, ProjectEvidenceFinder, sqlalchemyPart, JAVA_PROJECT_TOP, JAVA_CONFIG_FOLDERS, JAVA_ORM_FILE, hibernatePart, JS_FILE, SEQUELIZE_CONFIG_FILE, ENV_FILE, sequelizePart;
-var init_project_evidence = __esm({
-  "server/src/cli/project-evidence.ts"() {
+var MAPPER_XML, MAX_FRAGMENT_DEPTH, MAX_STATEMENTS, MYBATIS_CONFIG_FILE;
+var init_mybatis_xml = __esm({
+  "server/src/code/mybatis-xml.ts"() {
     "use strict";
-    import_node_fs3 = require("node:fs");
-    import_node_path3 = require("node:path");
-    init_access();
-    init_hibernate_config();
-    PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
-    CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|[\w-]*(?:config|settings)\.py)$/i;
-    MAX_BYTES = 256 * 1024;
-    MAX_FILES_PER_FOLDER = 40;
-    MAX_LEVELS = 12;
-    AS_IS = {
-      disk: { list: listed, read: readSmall, isFile },
-      part: (of, path, text2) => of(path, text2)
-    };
-    RememberedLook = class {
-      constructor(base = AS_IS.disk) {
-        this.base = base;
-      }
-      base;
-      parts = /* @__PURE__ */ new Map();
-      names = /* @__PURE__ */ new Map();
-      texts = /* @__PURE__ */ new Map();
-      files = /* @__PURE__ */ new Map();
-      disk = {
-        list: (dir) => remembered(this.names, dir, () => this.base.list(dir)),
-        read: (path) => remembered(this.texts, path, () => this.base.read(path)),
-        isFile: (path) => remembered(this.files, path, () => this.base.isFile(path))
-      };
-      part(of, path, text2) {
-        let byPath = this.parts.get(of);
-        if (!byPath) this.parts.set(of, byPath = /* @__PURE__ */ new Map());
-        const known = byPath.get(path);
-        if (known?.text === text2) return known.part;
-        const part = of(path, text2);
-        byPath.set(path, { text: text2, part });
-        return part;
-      }
-      /**
-       * A file or folder changed, came or went: what the disk showed of it, of what lies under it (a folder), and the names
-       * of the folder it is in, are read again by the next look; a source file's part is worked out again if its text
-       * changed.
-       */
-      forget(path) {
-        const under = path.endsWith(import_node_path3.sep) ? path : path + import_node_path3.sep;
-        for (const known of [this.names, this.texts, this.files]) {
-          for (const key of known.keys()) if (key === path || key.startsWith(under)) known.delete(key);
-        }
-        this.names.delete((0, import_node_path3.dirname)(path));
-        for (const byPath of this.parts.values()) byPath.delete(path);
-      }
-      /** Everything read again (an index pass, "Lint workspace"). */
-      clear() {
-        for (const known of [this.parts, this.names, this.texts, this.files]) known.clear();
-      }
-    };
-    ProjectEvidenceFinder = class {
-      constructor(disk) {
-        this.disk = disk;
-      }
-      disk;
-      looked = /* @__PURE__ */ new Map();
-      look(dir) {
-        const known = this.looked.get(dir);
-        if (known) return known;
-        const found = { top: false };
-        this.looked.set(dir, found);
-        let read = 0;
-        for (const name2 of this.disk.list(dir)) {
-          if (PROJECT_TOP.test(name2)) found.top = true;
-          if (found.evidence || read >= MAX_FILES_PER_FOLDER || !(REQUIREMENT_FILE.test(name2) || CONFIGURATION.test(name2))) continue;
-          const path = (0, import_node_path3.join)(dir, name2);
-          const text2 = this.disk.read(path);
-          if (text2 === void 0) continue;
-          read++;
-          const why = sqlalchemyDb2Evidence(name2, text2);
-          if (why) found.evidence = `${why} (${path})`;
-        }
-        return found;
-      }
-      /** From a folder up to its project's top: the top, and the first evidence on the way. */
-      walk(start) {
-        let evidence;
-        let at;
-        let dir = start;
-        for (let level = 0; level < MAX_LEVELS; level++) {
-          const look = this.look(dir);
-          if (look.evidence && !evidence) {
-            evidence = look.evidence;
-            at = dir;
-          }
-          if (look.top) return { top: dir, evidence, at };
-          const up = (0, import_node_path3.dirname)(dir);
-          if (up === dir) break;
-          dir = up;
-        }
-        return { top: at ?? start, evidence, at };
-      }
-    };
-    sqlalchemyPart = (path, text2) => {
-      if (!path.endsWith(".py") && !path.endsWith(".pyw")) return void 0;
-      const why = sqlalchemyDb2Evidence((0, import_node_path3.basename)(path), text2);
-      if (why) return { dir: (0, import_node_path3.dirname)(path), db2: `${why} (${path})` };
-      return usesSqlalchemy(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
-    };
-    JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
-    JAVA_CONFIG_FOLDERS = ["", "config", "src/main/resources", "src/main/resources/META-INF", "src/main/resources/config", "src/main/webapp/WEB-INF/classes", "src/main/webapp/WEB-INF/classes/META-INF"];
-    JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/;
-    hibernatePart = (path, text2) => path.endsWith(".java") && JAVA_ORM_FILE.test(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
-    JS_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
-    SEQUELIZE_CONFIG_FILE = /^[\w.-]{1,100}\.(?:json|[cm]?[jt]s|ya?ml)$/i;
-    ENV_FILE = /^\.env(?:\.[\w.-]+)?$/;
-    sequelizePart = (path, text2) => {
-      if (!JS_FILE.test(path)) return void 0;
-      const made = SEQUELIZE_DB2.exec(text2);
-      if (made) return { dir: (0, import_node_path3.dirname)(path), db2: `${made[0].trim()} in ${path}` };
-      return usesSequelizeModels(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
-    };
+    MAPPER_XML = /<mapper\s[^>]{0,500}?\bnamespace\s*=\s*["']/;
+    MAX_FRAGMENT_DEPTH = 4;
+    MAX_STATEMENTS = 2e3;
+    MYBATIS_CONFIG_FILE = /^(?:mybatis[\w.-]{0,100}|[\w-]{0,100}sql-?map-?config)\.xml$/i;
   }
 });
 
@@ -16862,6 +16823,808 @@ var init_adapter = __esm({
   "server/src/code/adapter.ts"() {
     "use strict";
     COMMENT_TYPES = /* @__PURE__ */ new Set(["comment", "line_comment", "block_comment"]);
+  }
+});
+
+// server/src/code/read-scope.ts
+var ReadScoped;
+var init_read_scope = __esm({
+  "server/src/code/read-scope.ts"() {
+    "use strict";
+    ReadScoped = class {
+      constructor(value) {
+        this.value = value;
+      }
+      value;
+      get current() {
+        return this.value;
+      }
+      /** Runs `read` with `value` in effect, restoring the value before it (reads may nest: a file read for another's). */
+      run(value, read) {
+        const before = this.value;
+        this.value = value;
+        try {
+          return read();
+        } finally {
+          this.value = before;
+        }
+      }
+    };
+  }
+});
+
+// server/src/code/languages/java-syntax.ts
+function declaration(name2, source, known) {
+  if (known.has(name2)) return known.get(name2);
+  const escaped = name2.replace(/\$/g, "\\$");
+  const pattern = new RegExp(`\\b([A-Z][\\w$]{0,100})(?:<[^<>;{}]{0,200}(?:<[^<>;{}]{0,200}>[^<>;{}]{0,200})?>)?\\s+${escaped}\\s*[;=,):]`);
+  const m = pattern.exec(source);
+  const declared = m ? { type: m[1], span: { start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].indexOf(m[1]) + m[1].length } } : void 0;
+  known.set(name2, declared);
+  return declared;
+}
+function classNode(type) {
+  let node = type;
+  if (node?.type === "generic_type") node = node.namedChild(0);
+  if (node?.type === "scoped_type_identifier") node = node.namedChildren[node.namedChildCount - 1] ?? null;
+  return node?.type === "type_identifier" && /^[A-Z]/.test(node.text) ? node : void 0;
+}
+function annotationsOf(node) {
+  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
+  return modifiers ? modifiers.namedChildren.filter((c) => !!c && (c.type === "annotation" || c.type === "marker_annotation")) : [];
+}
+function annotationName(annotation) {
+  return annotation.childForFieldName("name")?.text.replace(/^.*\./, "");
+}
+function javaImports(source) {
+  const single2 = /* @__PURE__ */ new Map();
+  const wildcards = [];
+  for (const m of source.matchAll(IMPORT)) {
+    if (m[2]) wildcards.push(m[1]);
+    else single2.set(m[1].slice(m[1].lastIndexOf(".") + 1), m[1]);
+  }
+  return { package: JAVA_PACKAGE.exec(source)?.[1], single: single2, wildcards };
+}
+function qualifiedCandidates(name2, imports) {
+  const imported = imports.single.get(name2);
+  if (imported) return [imported];
+  return [imports.package ? `${imports.package}.${name2}` : name2, ...imports.wildcards.map((w) => `${w}.${name2}`)];
+}
+var JAVA_PACKAGE, IMPORT;
+var init_java_syntax = __esm({
+  "server/src/code/languages/java-syntax.ts"() {
+    "use strict";
+    JAVA_PACKAGE = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
+    IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
+  }
+});
+
+// server/src/code/languages/java-mybatis.ts
+function withMybatisBatch(file, read) {
+  return projectBatch.run(file, read);
+}
+function factsOf(root, ev) {
+  if (facts?.source === ev.source && facts.tree === root.tree) return facts;
+  const mappers = /* @__PURE__ */ new Map();
+  if (/@Insert\b/.test(ev.source) && MYBATIS_FILE.test(ev.source)) {
+    for (const { name: name2, methods } of mapperInterfaces(root)) mappers.set(name2, methods);
+  }
+  facts = {
+    source: ev.source,
+    tree: root.tree,
+    mappers,
+    batchTemplate: /\bnew\s+SqlSessionTemplate\s*\([^;]{0,300}ExecutorType\s*\.\s*BATCH\b/.test(ev.source),
+    types: /* @__PURE__ */ new Map(),
+    batchMethods: /* @__PURE__ */ new Map()
+  };
+  return facts;
+}
+function mapperInterfaces(root) {
+  const out = [];
+  for (const iface of root.descendantsOfType("interface_declaration")) {
+    const name2 = iface?.childForFieldName("name")?.text;
+    if (!iface || !name2) continue;
+    const methods = /* @__PURE__ */ new Map();
+    for (const member of iface.childForFieldName("body")?.namedChildren ?? []) {
+      if (member?.type !== "method_declaration") continue;
+      const method = member.childForFieldName("name")?.text;
+      const modifiers = member.namedChildren.find((c) => c?.type === "modifiers");
+      const insert = modifiers?.namedChildren.find((a) => a?.type === "annotation" && annotationName(a) === "Insert");
+      if (!method || !insert) continue;
+      const parts = annotationParts(insert);
+      if (!parts) continue;
+      if (methods.has(method)) methods.set(method, { parts: [], script: true });
+      else methods.set(method, { parts, script: parts.some((p) => /<\s*script\b/i.test(p.text)) });
+    }
+    if (methods.size > 0) out.push({ name: name2, methods });
+  }
+  return out;
+}
+function annotationParts(annotation) {
+  const args = annotation.childForFieldName("arguments");
+  let value = args?.namedChildren.find((c) => !!c && c.type !== "line_comment" && c.type !== "block_comment");
+  if (value?.type === "element_value_pair") {
+    if (value.childForFieldName("key")?.text !== "value") return void 0;
+    value = value.childForFieldName("value");
+  }
+  if (!value) return void 0;
+  const items2 = value.type === "element_value_array_initializer" ? value.namedChildren.filter((c) => !!c && c.type !== "line_comment" && c.type !== "block_comment") : [value];
+  return items2.length > 0 && items2.every((i) => i.type === "string_literal") ? items2 : void 0;
+}
+function javaMappers(root, ev) {
+  const source = ev.source;
+  if (!/@Insert\b/.test(source) || !MYBATIS_FILE.test(source)) return [];
+  const pkg = JAVA_PACKAGE.exec(source)?.[1] ?? "";
+  const out = [];
+  for (const { name: name2, methods } of mapperInterfaces(root)) {
+    const inserts = {};
+    for (const [method, insert] of methods) {
+      if (insert.script || insert.parts.length === 0) continue;
+      const host = joinedParts(insert.parts, ev);
+      if (!host || host.pieces.some((p) => p.kind !== "text")) continue;
+      const text2 = host.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
+      if (text2.includes("${")) continue;
+      inserts[method] = text2.replace(MARKER, "?");
+    }
+    if (Object.keys(inserts).length > 0) out.push({ name: name2, package: pkg, mapper: inserts });
+  }
+  return out;
+}
+function joinedParts(parts, ev) {
+  const pieces = [];
+  for (let i = 0; i < parts.length; i++) {
+    const text2 = ev.evaluate(parts[i]);
+    if (!text2) return void 0;
+    if (i > 0) pieces.push({ kind: "text", text: " ", offsets: [parts[i].startIndex] });
+    pieces.push(...text2.pieces);
+  }
+  return { pieces, kind: "constant", from: { start: parts[0].startIndex, end: parts[parts.length - 1].endIndex } };
+}
+function preparedText(host) {
+  const pieces = [];
+  let spliced = false;
+  for (const piece of host.pieces) {
+    if (piece.kind !== "text") {
+      pieces.push(piece);
+      continue;
+    }
+    let from = 0;
+    const push = (end) => {
+      if (end > from) pieces.push({ kind: "text", text: piece.text.slice(from, end), offsets: piece.offsets.slice(from, end) });
+    };
+    for (const m of piece.text.matchAll(PLACEHOLDER2)) {
+      const at = m.index;
+      push(at);
+      if (m[0][0] === "#") pieces.push({ kind: "text", text: "?", offsets: [piece.offsets[at]] });
+      else {
+        spliced = true;
+        pieces.push({ kind: "splice", span: { start: piece.offsets[at], end: piece.offsets[at + m[0].length - 1] + 1 } });
+      }
+      from = at + m[0].length;
+    }
+    push(piece.text.length);
+  }
+  return { pieces, kind: spliced ? "template" : host.kind, ...host.from ? { from: host.from } : {} };
+}
+function declaredType(name2, f) {
+  return declaration(name2, f.source, f.types)?.type;
+}
+function mapperType(receiver, at, ev, f) {
+  const fromGetMapper = (node) => {
+    if (node?.type !== "method_invocation" || node.childForFieldName("name")?.text !== "getMapper") return void 0;
+    const arg = node.childForFieldName("arguments")?.namedChild(0);
+    return arg?.type === "class_literal" ? arg.namedChild(0)?.text.replace(/^.*\./, "") : void 0;
+  };
+  if (receiver.type === "method_invocation") return fromGetMapper(receiver);
+  const name2 = receiver.type === "identifier" || receiver.type === "field_access" ? simpleName(receiver) : void 0;
+  if (!name2) return void 0;
+  const declared = declaredType(name2, f);
+  if (declared && declared !== "var") return declared;
+  return fromGetMapper(ev.assignedBefore?.(name2, at)?.[0]?.value);
+}
+function inBatchSession(call, f) {
+  for (let n = call.parent; n; n = n.parent) {
+    if (n.type === "method_declaration" || n.type === "constructor_declaration") {
+      let known = f.batchMethods.get(n.startIndex);
+      if (known === void 0) f.batchMethods.set(n.startIndex, known = BATCH.test(f.source.slice(n.startIndex, n.endIndex)));
+      return known;
+    }
+    if (n.type === "class_body") return false;
+  }
+  return false;
+}
+function classifyMybatis(ctx, ev, jdbcName) {
+  const { call } = ctx;
+  if (!call.receiver) return void 0;
+  const f = factsOf(call.node.tree.rootNode, ev);
+  const at = call.node.startIndex;
+  if (call.name === "insert" && (call.args.length === 1 || call.args.length === 2)) {
+    const name2 = simpleName(call.receiver);
+    const type2 = name2 ? declaredType(name2, f) : void 0;
+    if (!type2 || !/^Sql(?:Session|SessionTemplate)$/.test(type2)) return void 0;
+    const id = call.args[0].type === "string_literal" ? ev.evaluate(call.args[0]) : void 0;
+    const idText = id?.pieces.every((p) => p.kind === "text") ? id.pieces.map((p) => p.kind === "text" ? p.text : "").join("") : void 0;
+    if (!idText || !/^[\w$.]+$/.test(idText)) return void 0;
+    if (projectBatch.current !== void 0 || f.batchTemplate || inBatchSession(call.node, f)) return [];
+    const dot = idText.lastIndexOf(".");
+    const iface = dot > 0 ? idText.slice(idText.lastIndexOf(".", dot - 1) + 1, dot) : void 0;
+    const local2 = iface ? f.mappers.get(iface)?.get(idText.slice(dot + 1)) : void 0;
+    return mapperEvents(local2, dot > 0 ? [idText] : void 0, name2, ev);
+  }
+  const type = mapperType(call.receiver, at, ev, f);
+  if (!type) return void 0;
+  const local = f.mappers.get(type)?.get(call.name);
+  if (!local && (jdbcName || !/Mapper$|Dao$|DAO$/.test(type) || OTHER_MAPPER.test(type))) return void 0;
+  if (projectBatch.current !== void 0 || f.batchTemplate || inBatchSession(call.node, f)) return local ? [] : void 0;
+  const connection = simpleName(call.receiver) ?? call.receiver.text.replace(/\s+/g, "");
+  return mapperEvents(local, local ? void 0 : qualifiedCandidates(type, f.imports ??= javaImports(f.source)).map((q2) => `${q2}.${call.name}`), connection, ev);
+}
+function mapperEvents(local, ids, connection, ev) {
+  if (local) {
+    if (local.script || local.parts.length === 0) return [];
+    const host = joinedParts(local.parts, ev);
+    if (!host) return [];
+    return [{ kind: "execute", api: "mybatis", action: "executePrepared", sql: preparedText(host), connection, batched: false }];
+  }
+  if (!ids) return void 0;
+  return [{ kind: "execute", api: "mybatis", action: "executePrepared", connection, batched: false, mapperStatement: ids }];
+}
+var MYBATIS_FILE, OTHER_MAPPERS, OTHER_MAPPER, MAPPER_VARIABLE, facts, projectBatch, MARKER, PLACEHOLDER2, BATCH;
+var init_java_mybatis = __esm({
+  "server/src/code/languages/java-mybatis.ts"() {
+    "use strict";
+    init_adapter();
+    init_read_scope();
+    init_java_syntax();
+    MYBATIS_FILE = /\borg\.apache\.ibatis\b|\bmybatis\b/i;
+    OTHER_MAPPERS = "Object|Row|Model|Json|Xml|Yaml|Csv|Bean|Property|Column|Result";
+    OTHER_MAPPER = new RegExp(`^(?:${OTHER_MAPPERS})Mapper$`);
+    MAPPER_VARIABLE = new RegExp(`\\b(?!(?:${OTHER_MAPPERS})Mapper\\b)[A-Z]\\w{0,100}Mapper(?:<[^<>;]{0,200}>)?\\s+[a-z_]\\w{0,100}\\s*[;=,)]`);
+    projectBatch = new ReadScoped(void 0);
+    MARKER = /#\{[^{}]{0,200}\}/g;
+    PLACEHOLDER2 = /[#$]\{[^{}]{0,200}\}/g;
+    BATCH = /\bExecutorType\s*\.\s*BATCH\b/;
+  }
+});
+
+// server/src/code/sqlalchemy-sessions.ts
+function sessionFactoriesIn(text2) {
+  if (!/sessionmaker|Session|SQLAlchemy/.test(text2)) return void 0;
+  const configuredOff = text2.includes("autoflush") ? AUTOFLUSH_CONFIGURED_OFF.exec(text2) : null;
+  const session = IMPORTS_SESSION.test(text2);
+  const flask = IMPORTS_FLASK_SQLALCHEMY.test(text2);
+  const found = {};
+  for (const m of text2.matchAll(FACTORY_CALL)) {
+    const name2 = m[1];
+    const bare = name2.slice(name2.lastIndexOf(".") + 1);
+    if (bare === "SQLAlchemy" ? !flask : /Session$/.test(bare) && !name2.includes(".") && !session) continue;
+    const lineStart = text2.lastIndexOf("\n", m.index) + 1;
+    if (/^[ \t]*#/.test(text2.slice(lineStart, m.index + 1))) continue;
+    const args = argumentsAt(text2, m.index + m[0].length);
+    const off = args !== void 0 && (bare === "SQLAlchemy" ? AUTOFLUSH_FALSE_OPTION : AUTOFLUSH_FALSE_KEYWORD).test(args);
+    const written = args !== void 0 && args.length <= 100 && !args.includes("\n") ? `${name2}(${args})` : `${name2}(\u2026)`;
+    if (off || configuredOff) found.off ??= off ? written : `${written} with ${configuredOff[0]}`;
+    else found.on ??= written;
+  }
+  return found.on || found.off ? found : void 0;
+}
+function argumentsAt(text2, from) {
+  let depth = 1;
+  let quote;
+  const end = Math.min(text2.length, from + MAX_ARGUMENTS);
+  for (let i = from; i < end; i++) {
+    const c = text2[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = void 0;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      if (--depth === 0) return text2.slice(from, i);
+    }
+  }
+  return void 0;
+}
+var AUTOFLUSH_CONFIGURED_OFF, FACTORY_CALL, IMPORTS_SESSION, IMPORTS_FLASK_SQLALCHEMY, AUTOFLUSH_FALSE_KEYWORD, AUTOFLUSH_FALSE_OPTION, MAX_ARGUMENTS;
+var init_sqlalchemy_sessions = __esm({
+  "server/src/code/sqlalchemy-sessions.ts"() {
+    "use strict";
+    AUTOFLUSH_CONFIGURED_OFF = /["']autoflush["'][ \t]*:[ \t]*(?:False|0)\b|\.configure\([^)]{0,400}\bautoflush[ \t]*=[ \t]*(?:False|0)\b|SESSION_AUTOFLUSH[ \t]*=[ \t]*False\b/;
+    FACTORY_CALL = /(?<![\w.])((?:(?:sqlalchemy\.)?orm\.)?(?:async_)?sessionmaker|(?:(?:sqlalchemy\.)?orm\.)?Session|AsyncSession|(?:flask_sqlalchemy\.)?SQLAlchemy)[ \t]*\(/g;
+    IMPORTS_SESSION = /^[ \t]*from[ \t]+(?:sqlalchemy(?:\.orm(?:\.session)?|\.ext\.asyncio(?:\.session)?)|sqlmodel(?:\.ext\.asyncio\.session)?)[ \t]+import[ \t]+\(?[^)#;]{0,1000}?\b(?:Async)?Session\b/m;
+    IMPORTS_FLASK_SQLALCHEMY = /^[ \t]*(?:from|import)[ \t]+flask_sqlalchemy\b/m;
+    AUTOFLUSH_FALSE_KEYWORD = /\bautoflush[ \t]*=[ \t]*(?:False|0)\b/;
+    AUTOFLUSH_FALSE_OPTION = /["']autoflush["'][ \t]*:[ \t]*(?:False|0)\b/;
+    MAX_ARGUMENTS = 2e3;
+  }
+});
+
+// server/src/cli/project-evidence.ts
+function remembered(known, key, read) {
+  if (known.has(key)) return known.get(key);
+  const value = read();
+  known.set(key, value);
+  return value;
+}
+function sqlalchemyEvidence(files3, inputs = AS_IS) {
+  const finder = new ProjectEvidenceFinder(inputs);
+  const walks2 = /* @__PURE__ */ new Map();
+  const walk3 = (dir) => {
+    let walked = walks2.get(dir);
+    if (!walked) walks2.set(dir, walked = finder.walk(dir));
+    return walked;
+  };
+  const found = /* @__PURE__ */ new Map();
+  const users = /* @__PURE__ */ new Set();
+  const autoflush = new AutoflushLook();
+  for (const { path, text: text2 } of files3) {
+    const part = inputs.part(sqlalchemyPart, path, text2);
+    if (!part) continue;
+    const { top } = walk3(part.dir);
+    autoflush.ofRun(top, path, part.sessions);
+    if (part.db2) {
+      if (!found.has(top)) found.set(top, part.db2);
+    } else users.add(part.dir);
+  }
+  for (const dir of users) {
+    const { top, evidence } = walk3(dir);
+    if (evidence && !found.has(top)) found.set(top, evidence);
+  }
+  for (const [dir, { top }] of walks2) autoflush.onDisk(finder, dir, top);
+  return { db2: found, autoflush: autoflush.byTop() };
+}
+function djangoDb2Folders(files3, inputs = AS_IS) {
+  const found = /* @__PURE__ */ new Map();
+  const tops = /* @__PURE__ */ new Map();
+  const topOf = (start) => {
+    let top = tops.get(start);
+    if (top === void 0) {
+      const names3 = (dir) => inputs.disk.list(dir);
+      top = nearestUp(start, (dir) => names3(dir).some((n) => DJANGO_TOP.test(n))) ?? nearestUp(start, (dir) => names3(dir).some((n) => PROJECT_TOP.test(n))) ?? start;
+      tops.set(start, top);
+    }
+    return top;
+  };
+  const users = /* @__PURE__ */ new Set();
+  for (const { path, text: text2 } of files3) {
+    const part = inputs.part(djangoPart, path, text2);
+    if (part?.db2) {
+      const top = topOf(part.dir);
+      if (!found.has(top)) found.set(top, part.atomicRequests ? { why: part.db2, atomicRequests: true } : { why: part.db2 });
+    } else if (part) users.add(part.dir);
+  }
+  const looked = /* @__PURE__ */ new Set();
+  for (const dir of users) {
+    const top = topOf(dir);
+    if (found.has(top) || looked.has(top)) continue;
+    looked.add(top);
+    const said = readDjangoSettings(top, inputs.disk);
+    if (said) found.set(top, said);
+  }
+  return found;
+}
+function readDjangoSettings(top, disk) {
+  const folders = [top];
+  let listed2 = 0;
+  for (const name2 of disk.list(top)) {
+    if (SKIPPED_FOLDERS.test(name2) || name2.includes(".") || listed2 >= MAX_FILES_PER_FOLDER) continue;
+    const dir = (0, import_node_path3.join)(top, name2);
+    if (disk.isFile(dir)) continue;
+    listed2++;
+    folders.push(dir, (0, import_node_path3.join)(dir, "settings"));
+  }
+  for (const dir of folders) {
+    let read = 0;
+    const settingsPackage = (0, import_node_path3.basename)(dir) === "settings" && dir !== top;
+    for (const name2 of disk.list(dir)) {
+      if (!(DJANGO_SETTINGS_FILE.test(name2) || settingsPackage && name2.endsWith(".py")) || read >= MAX_FILES_PER_FOLDER) continue;
+      const path = (0, import_node_path3.join)(dir, name2);
+      const text2 = disk.read(path);
+      if (text2 === void 0) continue;
+      read++;
+      const said = djangoDb2Evidence(name2, text2);
+      if (said) return { ...said, why: `${said.why} (${path})` };
+    }
+  }
+  return void 0;
+}
+function hibernateBatchingFolders(files3, inputs = AS_IS) {
+  const found = /* @__PURE__ */ new Map();
+  const tops = /* @__PURE__ */ new Map();
+  const looked = /* @__PURE__ */ new Map();
+  const list = (dir) => {
+    let names3 = looked.get(dir);
+    if (!names3) looked.set(dir, names3 = inputs.disk.list(dir));
+    return names3;
+  };
+  for (const { path, text: text2 } of files3) {
+    const part = inputs.part(hibernatePart, path, text2);
+    if (!part) continue;
+    const start = part.dir;
+    if (tops.has(start)) continue;
+    const top = nearestUp(start, (dir) => list(dir).some((n) => JAVA_PROJECT_TOP.test(n)));
+    tops.set(start, top);
+    const root = top ?? start;
+    if (found.has(root)) continue;
+    const config = readHibernateConfiguration(root, list, inputs.disk);
+    if (config) found.set(root, config);
+  }
+  return found;
+}
+function readHibernateConfiguration(top, list, disk) {
+  let first;
+  let size = null;
+  let sizeFile;
+  let mybatis;
+  for (const folder of JAVA_CONFIG_FOLDERS) {
+    const dir = folder ? (0, import_node_path3.join)(top, ...folder.split("/")) : top;
+    let read = 0;
+    const names3 = list(dir).filter((n) => HIBERNATE_CONFIG_FILE.test(n) || MYBATIS_CONFIG_FILE.test(n)).sort((a, b) => Number(a.includes("-")) - Number(b.includes("-")) || (a < b ? -1 : 1));
+    for (const name2 of names3) {
+      if (read >= MAX_FILES_PER_FOLDER) continue;
+      const text2 = disk.read((0, import_node_path3.join)(dir, name2));
+      if (text2 === void 0) continue;
+      read++;
+      const shown2 = folder ? `${folder}/${name2}` : name2;
+      if (mybatis === void 0 && (MYBATIS_CONFIG_FILE.test(name2) ? mybatisConfigBatch(text2) : mybatisBatchIn(name2, text2))) mybatis = shown2;
+      if (!HIBERNATE_CONFIG_FILE.test(name2)) continue;
+      const said = hibernateBatchSizeIn(name2, text2);
+      if (!said) continue;
+      first ??= shown2;
+      if (said.batchSize !== null && (size === null || said.batchSize > size)) {
+        size = said.batchSize;
+        sizeFile = shown2;
+      }
+    }
+  }
+  const batch = mybatis !== void 0 ? { mybatisBatch: mybatis } : {};
+  if (first === void 0) return mybatis !== void 0 ? { file: mybatis, mybatisOnly: true, ...batch } : void 0;
+  return size === null ? { file: first, ...batch } : { file: sizeFile ?? first, batchSize: size, ...batch };
+}
+function mybatisMapperStatements(files3, inputs = AS_IS) {
+  const found = /* @__PURE__ */ new Map();
+  const dirs = /* @__PURE__ */ new Set();
+  const tops = /* @__PURE__ */ new Set();
+  const looked = /* @__PURE__ */ new Map();
+  const list = (dir) => {
+    let names3 = looked.get(dir);
+    if (!names3) looked.set(dir, names3 = inputs.disk.list(dir));
+    return names3;
+  };
+  for (const { path, text: text2 } of files3) {
+    const part = inputs.part(mybatisPart, path, text2);
+    if (!part || dirs.has(part.dir)) continue;
+    dirs.add(part.dir);
+    const top = nearestUp(part.dir, (dir) => list(dir).some((n) => JAVA_PROJECT_TOP.test(n)));
+    if (top) tops.add(top);
+  }
+  if (dirs.size === 0) return found;
+  const xmlFiles = /* @__PURE__ */ new Set();
+  const addXml = (dir, names3) => {
+    for (const name2 of names3) if (/\.xml$/i.test(name2) && xmlFiles.size < MAX_MAPPER_FILES) xmlFiles.add((0, import_node_path3.join)(dir, name2));
+  };
+  let folders = 0;
+  const walk3 = (dir, depth) => {
+    if (folders >= MAX_RESOURCE_FOLDERS) return;
+    folders++;
+    const names3 = list(dir);
+    addXml(dir, names3);
+    if (depth < MAX_RESOURCE_DEPTH) {
+      for (const name2 of names3) if (!name2.includes(".")) walk3((0, import_node_path3.join)(dir, name2), depth + 1);
+    }
+  };
+  for (const top of [...tops].sort()) walk3((0, import_node_path3.join)(top, "src", "main", "resources"), 0);
+  for (const dir of [...dirs].sort()) addXml(dir, list(dir));
+  const parsed = inputs === AS_IS ? void 0 : parsedMappers.get(inputs) ?? /* @__PURE__ */ new Map();
+  if (parsed) parsedMappers.set(inputs, parsed);
+  if (parsed) {
+    for (const path of parsed.keys()) if (!xmlFiles.has(path)) parsed.delete(path);
+  }
+  for (const path of xmlFiles) {
+    const text2 = inputs.disk.read(path);
+    if (text2 === void 0) continue;
+    const known = parsed?.get(path);
+    const mapper = known?.text === text2 ? known.mapper : MAPPER_XML.test(text2) ? mapperXmlInserts(text2) : void 0;
+    parsed?.set(path, { text: text2, mapper });
+    if (!mapper) continue;
+    for (const insert of mapper.inserts) {
+      const id = `${mapper.namespace}.${insert.id}`;
+      const texts = found.get(id);
+      if (texts) texts.push(insert.sql ?? null);
+      else found.set(id, [insert.sql ?? null]);
+    }
+  }
+  return found;
+}
+function sequelizeDb2Folders(files3, inputs = AS_IS) {
+  const found = /* @__PURE__ */ new Map();
+  const tops = /* @__PURE__ */ new Map();
+  const looked = /* @__PURE__ */ new Set();
+  const topOf = (start) => {
+    const known = tops.get(start);
+    if (known !== void 0) return known;
+    const top = nearestUp(start, (dir) => inputs.disk.isFile((0, import_node_path3.join)(dir, "package.json")));
+    tops.set(start, top);
+    return top;
+  };
+  for (const { path, text: text2 } of files3) {
+    const part = inputs.part(sequelizePart, path, text2);
+    if (!part) continue;
+    const top = topOf(part.dir);
+    if (top === null || found.has(top)) continue;
+    if (part.db2) {
+      found.set(top, part.db2);
+      continue;
+    }
+    if (looked.has(top)) continue;
+    looked.add(top);
+    const why = readSequelizeConfiguration(top, inputs.disk);
+    if (why) found.set(top, why);
+  }
+  return found;
+}
+function mayChangeEvidence(path) {
+  const name2 = (0, import_node_path3.basename)(path);
+  const folder = (0, import_node_path3.basename)((0, import_node_path3.dirname)(path));
+  return /\.(?:pyw?|java)$/.test(name2) || JS_FILE.test(name2) || PROJECT_TOP.test(name2) || REQUIREMENT_FILE.test(name2) || CONFIGURATION.test(name2) || JAVA_PROJECT_TOP.test(name2) || HIBERNATE_CONFIG_FILE.test(name2) || // (MyBatis's mapper XML files and mybatis-config.xml; not a build's copies.)
+  /\.xml$/i.test(name2) && !/[\\/](?:target|build|out|bin|node_modules|\.git)[\\/]/.test(path) || ENV_FILE.test(name2) || name2 === "package.json" || name2 === ".sequelizerc" || folder === "config" && SEQUELIZE_CONFIG_FILE.test(name2);
+}
+function isFile(path) {
+  try {
+    return (0, import_node_fs3.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+function readSmall(path) {
+  try {
+    const stat = (0, import_node_fs3.statSync)(path, { throwIfNoEntry: false });
+    return stat?.isFile() && stat.size <= MAX_BYTES ? (0, import_node_fs3.readFileSync)(path, "utf8") : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function listed(dir) {
+  try {
+    return (0, import_node_fs3.readdirSync)(dir).sort();
+  } catch {
+    return [];
+  }
+}
+function readSequelizeConfiguration(top, disk) {
+  const paths = [(0, import_node_path3.join)(top, "package.json")];
+  for (const name2 of disk.list(top)) if (ENV_FILE.test(name2)) paths.push((0, import_node_path3.join)(top, name2));
+  const rc = disk.read((0, import_node_path3.join)(top, ".sequelizerc"));
+  let pointedTo;
+  const pointed = rc ? /['"]?config['"]?\s{0,40}:\s{0,40}path\s{0,40}\.\s{0,40}(?:resolve|join)\s{0,40}\(([^()]{0,500})\)/.exec(rc) : null;
+  if (pointed) {
+    const parts = [...pointed[1].matchAll(/['"`]([^'"`\n]{1,200})['"`]/g)].map((m) => m[1]);
+    if (parts.length > 0) paths.push(pointedTo = (0, import_node_path3.resolve)(top, ...parts));
+  }
+  let read = 0;
+  for (const name2 of disk.list((0, import_node_path3.join)(top, "config"))) {
+    if (SEQUELIZE_CONFIG_FILE.test(name2) && read++ < MAX_FILES_PER_FOLDER) paths.push((0, import_node_path3.join)(top, "config", name2));
+  }
+  let driver;
+  let other = false;
+  for (const path of [...new Set(paths)]) {
+    const text2 = path === pointedTo ? readSmall(path) : disk.read(path);
+    if (text2 === void 0) continue;
+    const said = sequelizeDb2Evidence((0, import_node_path3.basename)(path), text2);
+    if (said?.kind === "db2") return `${said.why} (${path})`;
+    if (said?.kind === "driver") driver = `${said.why} (${path})`;
+    if (said?.kind === "other") other = true;
+  }
+  return other ? void 0 : driver;
+}
+function nearestUp(start, isTop) {
+  for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
+    if (isTop(dir)) return dir;
+    const up = (0, import_node_path3.dirname)(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return null;
+}
+var import_node_fs3, import_node_path3, PROJECT_TOP, CONFIGURATION, SESSION_MODULE, SESSION_FOLDERS, MAX_BYTES, MAX_FILES_PER_FOLDER, MAX_LEVELS, AS_IS, RememberedLook, sessionModulePart, ProjectEvidenceFinder, sqlalchemyPart, AutoflushLook, DJANGO_TOP, SKIPPED_FOLDERS, djangoPart, JAVA_PROJECT_TOP, JAVA_CONFIG_FOLDERS, JAVA_ORM_FILE, hibernatePart, MAX_RESOURCE_FOLDERS, MAX_MAPPER_FILES, MAX_RESOURCE_DEPTH, parsedMappers, mybatisPart, JS_FILE, SEQUELIZE_CONFIG_FILE, ENV_FILE, sequelizePart;
+var init_project_evidence = __esm({
+  "server/src/cli/project-evidence.ts"() {
+    "use strict";
+    import_node_fs3 = require("node:fs");
+    import_node_path3 = require("node:path");
+    init_access();
+    init_python_django_project();
+    init_hibernate_config();
+    init_mybatis_xml();
+    init_java_mybatis();
+    init_sqlalchemy_sessions();
+    PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
+    CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|[\w-]*(?:config|settings)\.py)$/i;
+    SESSION_MODULE = /^(?:database|db|db_session|session|sessions|deps|dependencies|extensions|engine|base|models|__init__|app|main|[\w-]*(?:config|settings))\.py$/i;
+    SESSION_FOLDERS = /* @__PURE__ */ new Set(["db", "database", "core"]);
+    MAX_BYTES = 256 * 1024;
+    MAX_FILES_PER_FOLDER = 40;
+    MAX_LEVELS = 12;
+    AS_IS = {
+      disk: { list: listed, read: readSmall, isFile },
+      part: (of, path, text2) => of(path, text2)
+    };
+    RememberedLook = class {
+      constructor(base = AS_IS.disk) {
+        this.base = base;
+      }
+      base;
+      parts = /* @__PURE__ */ new Map();
+      names = /* @__PURE__ */ new Map();
+      texts = /* @__PURE__ */ new Map();
+      files = /* @__PURE__ */ new Map();
+      disk = {
+        list: (dir) => remembered(this.names, dir, () => this.base.list(dir)),
+        read: (path) => remembered(this.texts, path, () => this.base.read(path)),
+        isFile: (path) => remembered(this.files, path, () => this.base.isFile(path))
+      };
+      part(of, path, text2) {
+        let byPath = this.parts.get(of);
+        if (!byPath) this.parts.set(of, byPath = /* @__PURE__ */ new Map());
+        const known = byPath.get(path);
+        if (known?.text === text2) return known.part;
+        const part = of(path, text2);
+        byPath.set(path, { text: text2, part });
+        return part;
+      }
+      /**
+       * A file or folder changed, came or went: what the disk showed of it, of what lies under it (a folder), and the names
+       * of the folder it is in, are read again by the next look; a source file's part is worked out again if its text
+       * changed.
+       */
+      forget(path) {
+        const under = path.endsWith(import_node_path3.sep) ? path : path + import_node_path3.sep;
+        for (const known of [this.names, this.texts, this.files]) {
+          for (const key of known.keys()) if (key === path || key.startsWith(under)) known.delete(key);
+        }
+        this.names.delete((0, import_node_path3.dirname)(path));
+        for (const byPath of this.parts.values()) byPath.delete(path);
+      }
+      /** Everything read again (an index pass, "Lint workspace"). */
+      clear() {
+        for (const known of [this.parts, this.names, this.texts, this.files]) known.clear();
+      }
+    };
+    sessionModulePart = (path, text2) => sqlalchemyPart(path, text2);
+    ProjectEvidenceFinder = class {
+      constructor(inputs) {
+        this.inputs = inputs;
+        this.disk = inputs.disk;
+      }
+      inputs;
+      looked = /* @__PURE__ */ new Map();
+      disk;
+      look(dir) {
+        const known = this.looked.get(dir);
+        if (known) return known;
+        const found = { top: false };
+        this.looked.set(dir, found);
+        let read = 0;
+        let modules = 0;
+        for (const name2 of this.disk.list(dir)) {
+          if (PROJECT_TOP.test(name2)) found.top = true;
+          if (SESSION_FOLDERS.has(name2)) {
+            const sub = (0, import_node_path3.join)(dir, name2);
+            let inSub = 0;
+            for (const n of this.disk.list(sub)) if (inSub < MAX_FILES_PER_FOLDER && SESSION_MODULE.test(n) && this.sessionModule((0, import_node_path3.join)(sub, n), found)) inSub++;
+          } else if (modules < MAX_FILES_PER_FOLDER && SESSION_MODULE.test(name2) && this.sessionModule((0, import_node_path3.join)(dir, name2), found)) modules++;
+          if (found.evidence || read >= MAX_FILES_PER_FOLDER || !(REQUIREMENT_FILE.test(name2) || CONFIGURATION.test(name2))) continue;
+          const path = (0, import_node_path3.join)(dir, name2);
+          const text2 = this.disk.read(path);
+          if (text2 === void 0) continue;
+          read++;
+          const why = sqlalchemyDb2Evidence(name2, text2);
+          if (why) found.evidence = `${why} (${path})`;
+        }
+        return found;
+      }
+      /**
+       * The session factories a session module on disk builds, into the folder's look; whether it could be read. Its part
+       * is kept by the look's inputs (a RememberedLook works it out again only when its text changed), apart from the part
+       * of a file of the run of the same path, whose text may differ (an editor's unsaved one).
+       */
+      sessionModule(path, into) {
+        const text2 = this.disk.read(path);
+        if (text2 === void 0) return false;
+        const sessions = this.inputs.part(sessionModulePart, path, text2)?.sessions;
+        if (sessions) (into.sessions ??= []).push([path, sessions]);
+        return true;
+      }
+      /** From a folder up to its project's top: the top, and the first evidence on the way. */
+      walk(start) {
+        let evidence;
+        let at;
+        let dir = start;
+        for (let level = 0; level < MAX_LEVELS; level++) {
+          const look = this.look(dir);
+          if (look.evidence && !evidence) {
+            evidence = look.evidence;
+            at = dir;
+          }
+          if (look.top) return { top: dir, evidence, at };
+          const up = (0, import_node_path3.dirname)(dir);
+          if (up === dir) break;
+          dir = up;
+        }
+        return { top: at ?? start, evidence, at };
+      }
+    };
+    sqlalchemyPart = (path, text2) => {
+      if (!path.endsWith(".py") && !path.endsWith(".pyw")) return void 0;
+      const why = sqlalchemyDb2Evidence((0, import_node_path3.basename)(path), text2);
+      const uses = usesSqlalchemy(text2);
+      if (!why && !uses) return void 0;
+      const sessions = uses ? sessionFactoriesIn(text2) : void 0;
+      return { dir: (0, import_node_path3.dirname)(path), ...why ? { db2: `${why} (${path})` } : {}, ...sessions ? { sessions } : {} };
+    };
+    AutoflushLook = class {
+      /** By top: the first factory left on and the first turned off, by path (the message names the first). */
+      tops = /* @__PURE__ */ new Map();
+      folders = /* @__PURE__ */ new Set();
+      /** The files of the run named like a session module (the only ones a session module on disk can be). */
+      runModules = /* @__PURE__ */ new Set();
+      ofRun(top, path, sessions) {
+        if (SESSION_MODULE.test((0, import_node_path3.basename)(path))) this.runModules.add(path);
+        if (sessions) this.note(top, path, sessions);
+      }
+      onDisk(finder, dir, top) {
+        if (dir !== top && !dir.startsWith(top.endsWith(import_node_path3.sep) ? top : top + import_node_path3.sep)) return;
+        for (let d = dir, level = 0; level < MAX_LEVELS && !this.folders.has(d); level++) {
+          this.folders.add(d);
+          for (const [path, sessions] of finder.look(d).sessions ?? []) if (!this.runModules.has(path)) this.note(top, path, sessions);
+          const up = (0, import_node_path3.dirname)(d);
+          if (d === top || up === d) break;
+          d = up;
+        }
+      }
+      note(top, path, sessions) {
+        let t = this.tops.get(top);
+        if (!t) this.tops.set(top, t = {});
+        if (sessions.on && (!t.on || path < t.on[0])) t.on = [path, sessions.on];
+        if (sessions.off && (!t.off || path < t.off[0])) t.off = [path, sessions.off];
+      }
+      byTop() {
+        const autoflush = /* @__PURE__ */ new Map();
+        for (const [top, t] of this.tops) {
+          if (t.on) autoflush.set(top, { off: false, why: `${t.on[1]} (${t.on[0]})` });
+          else if (t.off) autoflush.set(top, { off: true, why: `${t.off[1]} (${t.off[0]})` });
+        }
+        return autoflush;
+      }
+    };
+    DJANGO_TOP = /^manage\.py$/;
+    SKIPPED_FOLDERS = /^(?:\.|node_modules$|__pycache__$|venv$|env$|site-packages$|static$|media$|templates$|migrations$)/;
+    djangoPart = (path, text2) => {
+      if (!path.endsWith(".py")) return void 0;
+      const said = djangoDb2Evidence((0, import_node_path3.basename)(path), text2);
+      if (said) return { dir: (0, import_node_path3.dirname)(path), db2: `${said.why} (${path})`, ...said.atomicRequests ? { atomicRequests: true } : {} };
+      return usesDjango(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
+    };
+    JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
+    JAVA_CONFIG_FOLDERS = ["", "config", "src/main/resources", "src/main/resources/META-INF", "src/main/resources/config", "src/main/resources/mybatis", "src/main/webapp/WEB-INF/classes", "src/main/webapp/WEB-INF/classes/META-INF"];
+    JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/;
+    hibernatePart = (path, text2) => path.endsWith(".java") && JAVA_ORM_FILE.test(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
+    MAX_RESOURCE_FOLDERS = 400;
+    MAX_MAPPER_FILES = 2e3;
+    MAX_RESOURCE_DEPTH = 12;
+    parsedMappers = /* @__PURE__ */ new WeakMap();
+    mybatisPart = (path, text2) => path.endsWith(".java") && (/(?:Mapper|Dao|DAO)\.java$/.test(path) || /\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/.test(text2) || MAPPER_VARIABLE.test(text2)) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
+    JS_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
+    SEQUELIZE_CONFIG_FILE = /^[\w.-]{1,100}\.(?:json|[cm]?[jt]s|ya?ml)$/i;
+    ENV_FILE = /^\.env(?:\.[\w.-]+)?$/;
+    sequelizePart = (path, text2) => {
+      if (!JS_FILE.test(path)) return void 0;
+      const made = SEQUELIZE_DB2.exec(text2);
+      if (made) return { dir: (0, import_node_path3.dirname)(path), db2: `${made[0].trim()} in ${path}` };
+      return usesSequelizeModels(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
+    };
   }
 });
 
@@ -17536,6 +18299,8 @@ var init_walk2 = __esm({
       calls = [];
       comments = [];
       loopCalls = /* @__PURE__ */ new Map();
+      /** Name and loop start of each loopCalls entry: one entry per loop, however often it calls the name. */
+      loopCallSeen = /* @__PURE__ */ new Set();
       loopMethodCalls = [];
       innerCalls = [];
       functions = /* @__PURE__ */ new Map();
@@ -17648,6 +18413,14 @@ var init_walk2 = __esm({
           this.moduleLevel.add(node.startIndex);
         }
       }
+      noteLoopCall(name2, loop, guarded2) {
+        const key = `${name2}\0${loop.span.start}`;
+        if (this.loopCallSeen.has(key)) return;
+        this.loopCallSeen.add(key);
+        const callers = this.loopCalls.get(name2);
+        if (callers) callers.push({ loop, guarded: guarded2 });
+        else this.loopCalls.set(name2, [{ loop, guarded: guarded2 }]);
+      }
       /** A call: noted where a loop or another file may need it, and kept with its context when it may run SQL. */
       readCall(node, end) {
         const adapter = this.adapter;
@@ -17655,7 +18428,7 @@ var init_walk2 = __esm({
         if (name2 === void 0) return;
         const top = this.frames[this.frames.length - 1];
         const loop = top?.loop;
-        if (loop && !this.loopCalls.has(name2)) this.loopCalls.set(name2, { loop, guarded: top.counted ?? false });
+        if (loop) this.noteLoopCall(name2, loop, top.counted ?? false);
         const declared = adapter.declaredTypes !== void 0 && this.declared.has(name2);
         const receiver = adapter.declaredTypes && (loop || declared) ? node.childForFieldName("object") : null;
         const receiverType = receiver?.type;
@@ -18164,7 +18937,8 @@ var init_model = __esm({
           statements,
           textKind,
           splicedValues: spliced,
-          loop: this.loopOf(ctx) ?? e.ownLoop,
+          // (An executemany the driver runs row by row is a loop over its rows, whatever loop it is in: a loop of chunks.)
+          loop: (e.manyPerRow ? e.ownLoop : void 0) ?? this.loopOf(ctx, e.callerLoopAt) ?? e.ownLoop,
           batched: e.batched ?? (e.action === "addBatch" || e.action === "executeBatch" || e.action === "executeMany")
         };
         const splices = prepare ? prepare.execution.splices : read.all.map((x) => this.spliceOf(x.span, scope, x.shown));
@@ -18177,7 +18951,7 @@ var init_model = __esm({
         if (fn) execution2.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
         if (prepare) execution2.preparedAt = prepare.execution.callSpan;
         if (e.handleText) execution2.handle = e.handleText;
-        if (this.guardedAt(ctx)) execution2.guarded = true;
+        if (this.guardedAt(ctx, e.callerLoopAt)) execution2.guarded = true;
         if (e.api === (this.adapter.usageApi ?? "wrapper")) {
           const flag3 = ctx.call.keywords.get("autocommit") ?? ctx.call.keywords.get("commit");
           if (flag3 && /^(False|false|0)$/.test(flag3.text)) {
@@ -18191,6 +18965,7 @@ var init_model = __esm({
         }
         if (e.construct) execution2.construct = e.construct;
         if (e.ormPerCall) execution2.ormPerCall = e.ormPerCall;
+        if (e.manyPerRow) execution2.manyPerRow = e.manyPerRow;
         if (e.ormClass) execution2.ormClass = e.ormClass;
         if (e.mapperStatement) execution2.mapperStatement = e.mapperStatement;
         if (e.ormConfig) execution2.ormConfig = e.ormConfig;
@@ -18386,18 +19161,22 @@ var init_model = __esm({
         return vars;
       }
       // ---- loops -------------------------------------------------------------------------------------
-      /** A call outside any loop in a helper function that a loop of this file calls runs once per pass. */
-      helperCaller(scope) {
+      /**
+       * A call outside any loop in a helper function that a loop of this file calls runs once per pass. `loopAt`: of the
+       * loops that call the helper, the one starting there (ExecuteEvent.callerLoopAt); else the first.
+       */
+      helperCaller(scope, loopAt) {
         const fn = functionScope(scope);
-        const caller = fn?.functionName !== void 0 ? this.walked.loopCalls.get(fn.functionName) : void 0;
+        const callers = fn?.functionName !== void 0 ? this.walked.loopCalls.get(fn.functionName) : void 0;
+        const caller = callers && ((loopAt !== void 0 ? callers.find((c) => c.loop.span.start === loopAt) : void 0) ?? callers[0]);
         return caller ? { loop: { ...caller.loop, via: fn.functionName }, guarded: caller.guarded } : void 0;
       }
-      loopOf(ctx) {
-        return ctx.loop ?? this.helperCaller(ctx.scope)?.loop;
+      loopOf(ctx, loopAt) {
+        return ctx.loop ?? this.helperCaller(ctx.scope, loopAt)?.loop;
       }
       /** Under a counter guard in its loop, or in a helper that the loop calls under one (if (n >= 1000) flush()). */
-      guardedAt(ctx) {
-        return ctx.countGuarded || !ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false);
+      guardedAt(ctx, loopAt) {
+        return ctx.countGuarded || !ctx.loop && (this.helperCaller(ctx.scope, loopAt)?.guarded ?? false);
       }
     };
     SPLICED_NAME = /^(?:Z+|0+)$/i;
@@ -19861,7 +20640,7 @@ function embeddedHooks(text2, scan) {
   if (blocks.length === 0) return {};
   return {
     preEvents: (ctx, ev) => {
-      const m = PLACEHOLDER2.exec(ctx.call.name);
+      const m = PLACEHOLDER3.exec(ctx.call.name);
       if (!m || ctx.call.args.length > 0) return void 0;
       const block = blocks[Number(m[1])];
       if (!block) return void 0;
@@ -19869,12 +20648,12 @@ function embeddedHooks(text2, scan) {
     }
   };
 }
-var PLACEHOLDER2, IDENT;
+var PLACEHOLDER3, IDENT;
 var init_esql = __esm({
   "server/src/code/esql.ts"() {
     "use strict";
     init_sqltext();
-    PLACEHOLDER2 = /^_E(\d+)$/;
+    PLACEHOLDER3 = /^_E(\d+)$/;
     IDENT = /[A-Za-z0-9_$]/;
   }
 });
@@ -19955,10 +20734,15 @@ function mappedClasses(root, ev, flaskDb) {
       else if (left === "__table_args__") schema = schemaOf(right, ev);
     }
     if (table) classes.set(name2, mappedTable(table, schema));
+    else if (sqlmodelTable(node)) classes.set(name2, schema ? { name: name2.toLowerCase(), schema: schema.value } : { name: name2.toLowerCase() });
     else if (flaskDb && flaskModel(node, flaskDb)) classes.set(name2, schema ? { name: flaskTableName(name2), schema: schema.value } : { name: flaskTableName(name2) });
     else classes.set(name2, null);
   }
   return classes;
+}
+function sqlmodelTable(node) {
+  const bases = node.childForFieldName("superclasses")?.namedChildren ?? [];
+  return bases.some((b) => b?.type === "keyword_argument" && b.childForFieldName("name")?.text === "table" && b.childForFieldName("value")?.text === "True") && bases.some((b) => /^(?:sqlmodel\.)?SQLModel$/.test(b?.text ?? ""));
 }
 function flaskModel(node, flaskDb) {
   const bases = node.childForFieldName("superclasses")?.namedChildren ?? [];
@@ -20072,79 +20856,6 @@ var init_python_sqlalchemy_inserts = __esm({
   }
 });
 
-// server/src/code/read-scope.ts
-var ReadScoped;
-var init_read_scope = __esm({
-  "server/src/code/read-scope.ts"() {
-    "use strict";
-    ReadScoped = class {
-      constructor(value) {
-        this.value = value;
-      }
-      value;
-      get current() {
-        return this.value;
-      }
-      /** Runs `read` with `value` in effect, restoring the value before it (reads may nest: a file read for another's). */
-      run(value, read) {
-        const before = this.value;
-        this.value = value;
-        try {
-          return read();
-        } finally {
-          this.value = before;
-        }
-      }
-    };
-  }
-});
-
-// server/src/code/languages/java-syntax.ts
-function declaration(name2, source, known) {
-  if (known.has(name2)) return known.get(name2);
-  const escaped = name2.replace(/\$/g, "\\$");
-  const pattern = new RegExp(`\\b([A-Z][\\w$]{0,100})(?:<[^<>;{}]{0,200}(?:<[^<>;{}]{0,200}>[^<>;{}]{0,200})?>)?\\s+${escaped}\\s*[;=,):]`);
-  const m = pattern.exec(source);
-  const declared = m ? { type: m[1], span: { start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].indexOf(m[1]) + m[1].length } } : void 0;
-  known.set(name2, declared);
-  return declared;
-}
-function classNode(type) {
-  let node = type;
-  if (node?.type === "generic_type") node = node.namedChild(0);
-  if (node?.type === "scoped_type_identifier") node = node.namedChildren[node.namedChildCount - 1] ?? null;
-  return node?.type === "type_identifier" && /^[A-Z]/.test(node.text) ? node : void 0;
-}
-function annotationsOf(node) {
-  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
-  return modifiers ? modifiers.namedChildren.filter((c) => !!c && (c.type === "annotation" || c.type === "marker_annotation")) : [];
-}
-function annotationName(annotation) {
-  return annotation.childForFieldName("name")?.text.replace(/^.*\./, "");
-}
-function javaImports(source) {
-  const single2 = /* @__PURE__ */ new Map();
-  const wildcards = [];
-  for (const m of source.matchAll(IMPORT)) {
-    if (m[2]) wildcards.push(m[1]);
-    else single2.set(m[1].slice(m[1].lastIndexOf(".") + 1), m[1]);
-  }
-  return { package: JAVA_PACKAGE.exec(source)?.[1], single: single2, wildcards };
-}
-function qualifiedCandidates(name2, imports) {
-  const imported = imports.single.get(name2);
-  if (imported) return [imported];
-  return [imports.package ? `${imports.package}.${name2}` : name2, ...imports.wildcards.map((w) => `${w}.${name2}`)];
-}
-var JAVA_PACKAGE, IMPORT;
-var init_java_syntax = __esm({
-  "server/src/code/languages/java-syntax.ts"() {
-    "use strict";
-    JAVA_PACKAGE = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
-    IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
-  }
-});
-
 // server/src/code/languages/java-transactions.ts
 function transactional(call) {
   for (let node = call.parent; node; node = node.parent) {
@@ -20156,13 +20867,38 @@ function transactional(call) {
 }
 function heldAroundLoop(ctx, f) {
   const loop = ctx.loop?.span;
-  if (!loop) return false;
-  for (let node = ctx.call.node.parent; node; node = node.parent) {
+  if (loop) return { held: heldAround(ctx.call.node, loop, f) };
+  return heldAroundCallers(ctx.call.node, f);
+}
+function heldAround(inner, loop, f) {
+  for (let node = inner.parent; node; node = node.parent) {
     if (node.startIndex > loop.start || node.endIndex < loop.end) continue;
     if ((node.type === "lambda_expression" || node.type === "class_body") && templateCallback(node, f)) return true;
     if (FUNCTION_TYPES.has(node.type) && demarcated(node, loop, f)) return true;
   }
   return false;
+}
+function heldAroundCallers(call, f) {
+  let method = call.parent;
+  while (method && method.type !== "method_declaration" && method.type !== "class_body") method = method.parent;
+  const name2 = method?.type === "method_declaration" ? method.childForFieldName("name")?.text : void 0;
+  if (!name2) return { held: false };
+  if (f.invocations?.tree !== call.tree) f.invocations = { tree: call.tree, nodes: call.tree.rootNode.descendantsOfType("method_invocation").filter((n) => !!n) };
+  let loops = 0;
+  for (const inv of f.invocations.nodes) {
+    if (inv.childForFieldName("name")?.text !== name2) continue;
+    const object = inv.childForFieldName("object");
+    if (object && object.type !== "this") continue;
+    const loop = enclosingLoop(inv);
+    if (!loop) continue;
+    loops++;
+    if (!transactional(inv) && !heldAround(inv, { start: loop.startIndex, end: loop.endIndex }, f)) return { held: false, callerLoopAt: loop.startIndex };
+  }
+  return { held: loops > 0 };
+}
+function enclosingLoop(node) {
+  for (let n = node.parent; n && !FUNCTION_TYPES.has(n.type) && n.type !== "class_body"; n = n.parent) if (LOOP_TYPES.has(n.type)) return n;
+  return void 0;
 }
 function templateCallback(node, f) {
   f.template ??= /\bTransaction(?:Template|Operations)\b/.test(f.source);
@@ -20185,7 +20921,7 @@ function templateCallback(node, f) {
   if (call?.type !== "method_invocation") return false;
   const receiver = call.childForFieldName("object");
   const receiverName = receiver && receiver.type !== "method_invocation" && receiver.type !== "object_creation_expression" ? simpleName(receiver) : void 0;
-  const receiverType = receiverName ? declaredType(receiverName, f) : void 0;
+  const receiverType = receiverName ? declaredType2(receiverName, f) : void 0;
   if (receiverType && !/Transaction(?:Template|Operations)$/.test(receiverType)) return false;
   const name2 = call.childForFieldName("name")?.text;
   if (name2 === "execute") return anonymous === void 0 || /^TransactionCallback(?:WithoutResult)?$/.test(anonymous);
@@ -20251,21 +20987,22 @@ function nearestFunction(node) {
 function transactionManager(receiver, f) {
   if (receiver.type === "method_invocation") return /^(?:get)?[tT]ransactionManager$/.test(receiver.childForFieldName("name")?.text ?? "");
   const name2 = simpleName(receiver);
-  const type = name2 ? declaredType(name2, f) : void 0;
+  const type = name2 ? declaredType2(name2, f) : void 0;
   return !!type && /TransactionManager$/.test(type);
 }
 function userTransaction(receiver, f) {
   if (receiver.type === "method_invocation") return receiver.childForFieldName("name")?.text === "getUserTransaction";
   const name2 = simpleName(receiver);
-  return !!name2 && declaredType(name2, f) === "UserTransaction";
+  return !!name2 && declaredType2(name2, f) === "UserTransaction";
 }
-var declaredType, FUNCTION_TYPES, CONDITIONAL_TYPES;
+var declaredType2, LOOP_TYPES, FUNCTION_TYPES, CONDITIONAL_TYPES;
 var init_java_transactions = __esm({
   "server/src/code/languages/java-transactions.ts"() {
     "use strict";
     init_adapter();
     init_java_syntax();
-    declaredType = (name2, f) => declaration(name2, f.source, f.types)?.type;
+    declaredType2 = (name2, f) => declaration(name2, f.source, f.types)?.type;
+    LOOP_TYPES = /* @__PURE__ */ new Set(["for_statement", "enhanced_for_statement", "while_statement", "do_statement"]);
     FUNCTION_TYPES = /* @__PURE__ */ new Set(["method_declaration", "constructor_declaration", "lambda_expression"]);
     CONDITIONAL_TYPES = /* @__PURE__ */ new Set(["if_statement", "switch_expression", "switch_block", "catch_clause", "ternary_expression"]);
   }
@@ -20275,11 +21012,11 @@ var init_java_transactions = __esm({
 function withHibernateConfiguration(config, read) {
   return configuration.run(config, read);
 }
-function factsOf(ev) {
-  if (facts?.source !== ev.source) facts = { source: ev.source, types: /* @__PURE__ */ new Map(), hibernate: /\borg\.hibernate\b/.test(ev.source), spring: /\borg\.springframework\b|\b(?:javax|jakarta)\.persistence\b/.test(ev.source) };
-  return facts;
+function factsOf2(ev) {
+  if (facts2?.source !== ev.source) facts2 = { source: ev.source, types: /* @__PURE__ */ new Map(), hibernate: /\borg\.hibernate\b/.test(ev.source), spring: /\borg\.springframework\b|\b(?:javax|jakarta)\.persistence\b/.test(ev.source) };
+  return facts2;
 }
-function declaredType2(name2, f) {
+function declaredType3(name2, f) {
   return declaration(name2, f.source, f.types)?.type;
 }
 function ormReceiver(receiver, f) {
@@ -20293,7 +21030,7 @@ function ormReceiver(receiver, f) {
   }
   const name2 = simpleName(receiver);
   if (!name2) return void 0;
-  const type = declaredType2(name2, f);
+  const type = declaredType3(name2, f);
   if (type === "EntityManager") return { kind: "jpa", name: name2 };
   if (type === "Session" && f.hibernate) return { kind: "hibernate", name: name2 };
   if (!f.spring) return void 0;
@@ -20390,11 +21127,12 @@ function javaTableName(name2) {
 }
 function classifyJpa(ctx, ev) {
   const { call } = ctx;
-  const f = factsOf(ev);
+  const f = factsOf2(ev);
   if (call.name === "commit") return jpaCommit(ctx, ev, f);
   if (QUERY_RUN_SET.has(call.name)) return jpaQueryRun(ctx, ev, f);
   const orm = ormReceiver(call.receiver, f);
   if (!orm) return void 0;
+  if (orm.kind === "spring-data" && SPRING_DATA_QUERY.test(call.name) && !NO_QUERY.test(call.name)) return repositoryQueryRun(ctx, f, orm.name);
   const args = call.args;
   const api = orm.kind;
   switch (call.name) {
@@ -20419,7 +21157,8 @@ function classifyJpa(ctx, ev) {
       if (!made) return void 0;
       const entity = made.name ? entitiesOf(call.node.tree.rootNode, ev, f).get(made.name) : void 0;
       const target = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args[0] };
-      const perCall = entity?.identity ? "identity" : orm.kind === "spring-data" && !transactional(call.node) && !heldAroundLoop(ctx, f) ? "transaction" : hibernateUnbatched(configuration.current) ? "unbatched" : void 0;
+      const hold = orm.kind === "spring-data" && !transactional(call.node) ? heldAroundLoop(ctx, f) : void 0;
+      const perCall = entity?.identity ? "identity" : hold && !hold.held ? "transaction" : hibernateUnbatched(configuration.current) ? "unbatched" : void 0;
       const written = made.node?.parent?.type === "scoped_type_identifier" ? made.node.parent.text.replace(/\s+/g, "") : made.name;
       const origins = made.name && !entity?.identity ? classOrigins(made.name, written ?? made.name, f) : void 0;
       const ormClass = made.name && !entity?.identity ? { name: made.name, ...origins ? { from: origins } : {} } : void 0;
@@ -20435,7 +21174,8 @@ function classifyJpa(ctx, ev) {
         ...atFlush ? { atFlush: true } : {},
         ...perCall ? { ormPerCall: perCall } : {},
         ...ormClass ? { ormClass } : {},
-        ...configuration.current ? { ormConfig: configuration.current } : {}
+        ...configuration.current ? { ormConfig: configuration.current } : {},
+        ...hold?.callerLoopAt !== void 0 ? { callerLoopAt: hold.callerLoopAt } : {}
       }];
     }
     default:
@@ -20535,6 +21275,14 @@ function jpaQueryRun(ctx, ev, f) {
   }
   return void 0;
 }
+function repositoryQueryRun(ctx, f, repository) {
+  const { call } = ctx;
+  if (FLUSH_MODE_OFF.test(f.source) || runsBeforeLoop(call.node)) return void 0;
+  const written = call.node.text;
+  const label = written.length <= 100 && !/[\n\r]/.test(written) ? written : `${repository}.${call.name}(\u2026)`;
+  const inConditions = conditionsRunningIt(call.node, JAVA_IFS, (type) => JAVA_SCOPES.test(type));
+  return [{ kind: "flush", api: "spring-data", connection: repository, autoflush: label, ...inConditions > 0 ? { inConditions } : {} }];
+}
 function fromEntities(jpql) {
   const names3 = /* @__PURE__ */ new Set();
   for (const m of jpql.matchAll(/\bfrom\s+([A-Za-z_$][\w$.]{0,200})(?:\s+(?:as\s+)?[A-Za-z_$]\w*)?((?:\s*,\s*[A-Za-z_$][\w$.]{0,200}(?:\s+(?:as\s+)?[A-Za-z_$]\w*)?){0,8})/gi)) {
@@ -20551,7 +21299,7 @@ function runsBeforeLoop(call) {
   }
   return false;
 }
-var QUERY_RUNS, QUERY_RUN_SET, JPA_CALLS, facts, configuration, REPOSITORY_TYPE, REPOSITORY_NAME, AS_WRITTEN, JAVA_IFS, JAVA_SCOPES, FLUSH_MODE_OFF;
+var QUERY_RUNS, QUERY_RUN_SET, JPA_CALLS, SPRING_DATA_QUERY, NO_QUERY, facts2, configuration, REPOSITORY_TYPE, REPOSITORY_NAME, AS_WRITTEN, JAVA_IFS, JAVA_SCOPES, FLUSH_MODE_OFF;
 var init_java_jpa = __esm({
   "server/src/code/languages/java-jpa.ts"() {
     "use strict";
@@ -20565,6 +21313,8 @@ var init_java_jpa = __esm({
     QUERY_RUNS = ["getResultList", "getSingleResult", "getSingleResultOrNull", "getResultStream", "list", "uniqueResult", "uniqueResultOptional"];
     QUERY_RUN_SET = new Set(QUERY_RUNS);
     JPA_CALLS = ["persist", "merge", "save", "saveAndFlush", "saveAll", "saveAllAndFlush", "flush", "commit", ...QUERY_RUNS];
+    SPRING_DATA_QUERY = /^(?:(?:find|read|get|query|search|stream|count|exists)[A-Z]?\w*?By[A-Z]\w*|findAll|count|existsById|findAllById)$/;
+    NO_QUERY = /^(?:findById|getById|getReferenceById|findByIdOrNull)$/;
     configuration = new ReadScoped(void 0);
     REPOSITORY_TYPE = /(?:Repository|Repo)$/;
     REPOSITORY_NAME = /(?:^r|R)epo(?:sitory)?$/;
@@ -20572,194 +21322,6 @@ var init_java_jpa = __esm({
     JAVA_IFS = /* @__PURE__ */ new Set(["if_statement"]);
     JAVA_SCOPES = /^(?:for_statement|enhanced_for_statement|while_statement|do_statement|method_declaration|constructor_declaration|compact_constructor_declaration|lambda_expression|class_body)$/;
     FLUSH_MODE_OFF = /\bFlushMode(?:Type)?\s*\.\s*(?:COMMIT|MANUAL|NEVER)\b|org\.hibernate\.flushMode/;
-  }
-});
-
-// server/src/code/languages/java-mybatis.ts
-function withMybatisBatch(file, read) {
-  return projectBatch.run(file, read);
-}
-function factsOf2(root, ev) {
-  if (facts2?.source === ev.source && facts2.tree === root.tree) return facts2;
-  const mappers = /* @__PURE__ */ new Map();
-  if (/@Insert\b/.test(ev.source) && MYBATIS_FILE.test(ev.source)) {
-    for (const { name: name2, methods } of mapperInterfaces(root)) mappers.set(name2, methods);
-  }
-  facts2 = {
-    source: ev.source,
-    tree: root.tree,
-    mappers,
-    batchTemplate: /\bnew\s+SqlSessionTemplate\s*\([^;]{0,300}ExecutorType\s*\.\s*BATCH\b/.test(ev.source),
-    types: /* @__PURE__ */ new Map(),
-    batchMethods: /* @__PURE__ */ new Map()
-  };
-  return facts2;
-}
-function mapperInterfaces(root) {
-  const out = [];
-  for (const iface of root.descendantsOfType("interface_declaration")) {
-    const name2 = iface?.childForFieldName("name")?.text;
-    if (!iface || !name2) continue;
-    const methods = /* @__PURE__ */ new Map();
-    for (const member of iface.childForFieldName("body")?.namedChildren ?? []) {
-      if (member?.type !== "method_declaration") continue;
-      const method = member.childForFieldName("name")?.text;
-      const modifiers = member.namedChildren.find((c) => c?.type === "modifiers");
-      const insert = modifiers?.namedChildren.find((a) => a?.type === "annotation" && annotationName(a) === "Insert");
-      if (!method || !insert) continue;
-      const parts = annotationParts(insert);
-      if (!parts) continue;
-      if (methods.has(method)) methods.set(method, { parts: [], script: true });
-      else methods.set(method, { parts, script: parts.some((p) => /<\s*script\b/i.test(p.text)) });
-    }
-    if (methods.size > 0) out.push({ name: name2, methods });
-  }
-  return out;
-}
-function annotationParts(annotation) {
-  const args = annotation.childForFieldName("arguments");
-  let value = args?.namedChildren.find((c) => !!c && c.type !== "line_comment" && c.type !== "block_comment");
-  if (value?.type === "element_value_pair") {
-    if (value.childForFieldName("key")?.text !== "value") return void 0;
-    value = value.childForFieldName("value");
-  }
-  if (!value) return void 0;
-  const items2 = value.type === "element_value_array_initializer" ? value.namedChildren.filter((c) => !!c && c.type !== "line_comment" && c.type !== "block_comment") : [value];
-  return items2.length > 0 && items2.every((i) => i.type === "string_literal") ? items2 : void 0;
-}
-function javaMappers(root, ev) {
-  const source = ev.source;
-  if (!/@Insert\b/.test(source) || !MYBATIS_FILE.test(source)) return [];
-  const pkg = JAVA_PACKAGE.exec(source)?.[1] ?? "";
-  const out = [];
-  for (const { name: name2, methods } of mapperInterfaces(root)) {
-    const inserts = {};
-    for (const [method, insert] of methods) {
-      if (insert.script || insert.parts.length === 0) continue;
-      const host = joinedParts(insert.parts, ev);
-      if (!host || host.pieces.some((p) => p.kind !== "text")) continue;
-      const text2 = host.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
-      if (text2.includes("${")) continue;
-      inserts[method] = text2.replace(MARKER, "?");
-    }
-    if (Object.keys(inserts).length > 0) out.push({ name: name2, package: pkg, mapper: inserts });
-  }
-  return out;
-}
-function joinedParts(parts, ev) {
-  const pieces = [];
-  for (let i = 0; i < parts.length; i++) {
-    const text2 = ev.evaluate(parts[i]);
-    if (!text2) return void 0;
-    if (i > 0) pieces.push({ kind: "text", text: " ", offsets: [parts[i].startIndex] });
-    pieces.push(...text2.pieces);
-  }
-  return { pieces, kind: "constant", from: { start: parts[0].startIndex, end: parts[parts.length - 1].endIndex } };
-}
-function preparedText(host) {
-  const pieces = [];
-  let spliced = false;
-  for (const piece of host.pieces) {
-    if (piece.kind !== "text") {
-      pieces.push(piece);
-      continue;
-    }
-    let from = 0;
-    const push = (end) => {
-      if (end > from) pieces.push({ kind: "text", text: piece.text.slice(from, end), offsets: piece.offsets.slice(from, end) });
-    };
-    for (const m of piece.text.matchAll(PLACEHOLDER3)) {
-      const at = m.index;
-      push(at);
-      if (m[0][0] === "#") pieces.push({ kind: "text", text: "?", offsets: [piece.offsets[at]] });
-      else {
-        spliced = true;
-        pieces.push({ kind: "splice", span: { start: piece.offsets[at], end: piece.offsets[at + m[0].length - 1] + 1 } });
-      }
-      from = at + m[0].length;
-    }
-    push(piece.text.length);
-  }
-  return { pieces, kind: spliced ? "template" : host.kind, ...host.from ? { from: host.from } : {} };
-}
-function declaredType3(name2, f) {
-  return declaration(name2, f.source, f.types)?.type;
-}
-function mapperType(receiver, at, ev, f) {
-  const fromGetMapper = (node) => {
-    if (node?.type !== "method_invocation" || node.childForFieldName("name")?.text !== "getMapper") return void 0;
-    const arg = node.childForFieldName("arguments")?.namedChild(0);
-    return arg?.type === "class_literal" ? arg.namedChild(0)?.text.replace(/^.*\./, "") : void 0;
-  };
-  if (receiver.type === "method_invocation") return fromGetMapper(receiver);
-  const name2 = receiver.type === "identifier" || receiver.type === "field_access" ? simpleName(receiver) : void 0;
-  if (!name2) return void 0;
-  const declared = declaredType3(name2, f);
-  if (declared && declared !== "var") return declared;
-  return fromGetMapper(ev.assignedBefore?.(name2, at)?.[0]?.value);
-}
-function inBatchSession(call, f) {
-  for (let n = call.parent; n; n = n.parent) {
-    if (n.type === "method_declaration" || n.type === "constructor_declaration") {
-      let known = f.batchMethods.get(n.startIndex);
-      if (known === void 0) f.batchMethods.set(n.startIndex, known = BATCH.test(f.source.slice(n.startIndex, n.endIndex)));
-      return known;
-    }
-    if (n.type === "class_body") return false;
-  }
-  return false;
-}
-function classifyMybatis(ctx, ev, jdbcName) {
-  const { call } = ctx;
-  if (!call.receiver) return void 0;
-  const f = factsOf2(call.node.tree.rootNode, ev);
-  const at = call.node.startIndex;
-  if (call.name === "insert" && (call.args.length === 1 || call.args.length === 2)) {
-    const name2 = simpleName(call.receiver);
-    const type2 = name2 ? declaredType3(name2, f) : void 0;
-    if (!type2 || !/^Sql(?:Session|SessionTemplate)$/.test(type2)) return void 0;
-    const id = call.args[0].type === "string_literal" ? ev.evaluate(call.args[0]) : void 0;
-    const idText = id?.pieces.every((p) => p.kind === "text") ? id.pieces.map((p) => p.kind === "text" ? p.text : "").join("") : void 0;
-    if (!idText || !/^[\w$.]+$/.test(idText)) return void 0;
-    if (projectBatch.current !== void 0 || f.batchTemplate || inBatchSession(call.node, f)) return [];
-    const dot = idText.lastIndexOf(".");
-    const iface = dot > 0 ? idText.slice(idText.lastIndexOf(".", dot - 1) + 1, dot) : void 0;
-    const local2 = iface ? f.mappers.get(iface)?.get(idText.slice(dot + 1)) : void 0;
-    return mapperEvents(local2, dot > 0 ? [idText] : void 0, name2, ev);
-  }
-  const type = mapperType(call.receiver, at, ev, f);
-  if (!type) return void 0;
-  const local = f.mappers.get(type)?.get(call.name);
-  if (!local && (jdbcName || !/Mapper$|Dao$|DAO$/.test(type) || OTHER_MAPPER.test(type))) return void 0;
-  if (projectBatch.current !== void 0 || f.batchTemplate || inBatchSession(call.node, f)) return local ? [] : void 0;
-  const connection = simpleName(call.receiver) ?? call.receiver.text.replace(/\s+/g, "");
-  return mapperEvents(local, local ? void 0 : qualifiedCandidates(type, f.imports ??= javaImports(f.source)).map((q2) => `${q2}.${call.name}`), connection, ev);
-}
-function mapperEvents(local, ids, connection, ev) {
-  if (local) {
-    if (local.script || local.parts.length === 0) return [];
-    const host = joinedParts(local.parts, ev);
-    if (!host) return [];
-    return [{ kind: "execute", api: "mybatis", action: "executePrepared", sql: preparedText(host), connection, batched: false }];
-  }
-  if (!ids) return void 0;
-  return [{ kind: "execute", api: "mybatis", action: "executePrepared", connection, batched: false, mapperStatement: ids }];
-}
-var MYBATIS_FILE, OTHER_MAPPERS, OTHER_MAPPER, MAPPER_VARIABLE, facts2, projectBatch, MARKER, PLACEHOLDER3, BATCH;
-var init_java_mybatis = __esm({
-  "server/src/code/languages/java-mybatis.ts"() {
-    "use strict";
-    init_adapter();
-    init_read_scope();
-    init_java_syntax();
-    MYBATIS_FILE = /\borg\.apache\.ibatis\b|\bmybatis\b/i;
-    OTHER_MAPPERS = "Object|Row|Model|Json|Xml|Yaml|Csv|Bean|Property|Column|Result";
-    OTHER_MAPPER = new RegExp(`^(?:${OTHER_MAPPERS})Mapper$`);
-    MAPPER_VARIABLE = new RegExp(`\\b(?!(?:${OTHER_MAPPERS})Mapper\\b)[A-Z]\\w{0,100}Mapper(?:<[^<>;]{0,200}>)?\\s+[a-z_]\\w{0,100}\\s*[;=,)]`);
-    projectBatch = new ReadScoped(void 0);
-    MARKER = /#\{[^{}]{0,200}\}/g;
-    PLACEHOLDER3 = /[#$]\{[^{}]{0,200}\}/g;
-    BATCH = /\bExecutorType\s*\.\s*BATCH\b/;
   }
 });
 
@@ -20910,7 +21472,7 @@ var init_java = __esm({
         return { variables, classes: [...new Set(classes)] };
       },
       interestingCall(name2) {
-        return JAVA_CALLS.has(name2) || readingMybatis.current;
+        return JAVA_CALLS.has(name2) || readingMybatis.current || SPRING_DATA_QUERY.test(name2);
       },
       callSite(node) {
         const name2 = node.childForFieldName("name");
@@ -20974,7 +21536,7 @@ var init_java = __esm({
         }
       },
       classify(ctx, ev) {
-        return (JPA_CALL_SET.has(ctx.call.name) ? classifyJpa(ctx, ev) : void 0) ?? (readingMybatis.current ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : void 0) ?? classifyJava(ctx, ev);
+        return (JPA_CALL_SET.has(ctx.call.name) || SPRING_DATA_QUERY.test(ctx.call.name) ? classifyJpa(ctx, ev) : void 0) ?? (readingMybatis.current ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : void 0) ?? classifyJava(ctx, ev);
       },
       commentText: cStyleCommentText,
       defaultAutocommit(api) {
@@ -21886,6 +22448,175 @@ var init_python_comments = __esm({
   }
 });
 
+// server/src/code/languages/python-sqlalchemy-names.ts
+function sessionLike(name2, known, file, at) {
+  if (known) return known.kind === "session";
+  if (/^(?:\w+_)?session$|^sess$/i.test(name2)) return true;
+  if (!file || !at) return false;
+  if (file.receivedSessions?.tree !== at.tree) file.receivedSessions = { tree: at.tree, names: receivedSessionNames(at.tree.rootNode, file.imports) };
+  return file.receivedSessions.names.has(name2);
+}
+function receivedSessionNames(root, imports) {
+  const names3 = /* @__PURE__ */ new Set();
+  const importedFactory = (fn) => {
+    if (!fn || fn.type !== "identifier" && fn.type !== "attribute") return false;
+    const resolved = imports.resolve(fn.text);
+    return resolved !== void 0 && !resolved.startsWith("sqlalchemy.") && /Session/.test(resolved.slice(resolved.lastIndexOf(".") + 1));
+  };
+  for (const node of root.descendantsOfType(["typed_parameter", "typed_default_parameter", "assignment", "as_pattern"])) {
+    if (!node) continue;
+    if (node.type === "typed_parameter" || node.type === "typed_default_parameter") {
+      const name2 = node.type === "typed_parameter" ? node.namedChild(0) : node.childForFieldName("name");
+      const type = ANNOTATED_NAME.exec(node.childForFieldName("type")?.text ?? "")?.[1];
+      if (name2?.type === "identifier" && type && SESSION_CLASS.test(imports.qualify(type))) names3.add(name2.text);
+    } else if (node.type === "assignment") {
+      const left = node.childForFieldName("left");
+      const right = node.childForFieldName("right");
+      if (left?.type === "identifier" && right?.type === "call" && importedFactory(right.childForFieldName("function"))) names3.add(left.text);
+    } else {
+      const value = node.namedChild(0);
+      const alias = node.childForFieldName("alias") ?? node.namedChild(1);
+      const target = alias?.type === "as_pattern_target" ? alias.namedChild(0) : alias;
+      if (value?.type === "call" && target?.type === "identifier" && importedFactory(value.childForFieldName("function"))) names3.add(target.text);
+    }
+  }
+  return names3;
+}
+function sessionAsWritten(receiver, name2, known) {
+  const written = receiver?.text;
+  return !known && written && written.length <= 100 && DOTTED_SESSION.test(written) && written.endsWith(`.${name2}`) ? written : name2;
+}
+function isFalse(node) {
+  return !!node && /^(?:False|0)$/.test(node.text.trim());
+}
+function keywordOf(call, name2) {
+  for (const child of call.childForFieldName("arguments")?.namedChildren ?? []) {
+    if (child?.type === "keyword_argument" && child.childForFieldName("name")?.text === name2) return child.childForFieldName("value") ?? void 0;
+  }
+  return void 0;
+}
+var SESSION_CLASS, ANNOTATED_NAME, DOTTED_SESSION;
+var init_python_sqlalchemy_names = __esm({
+  "server/src/code/languages/python-sqlalchemy-names.ts"() {
+    "use strict";
+    SESSION_CLASS = /^(?:sqlalchemy\.orm(?:\.session)?\.Session|sqlalchemy\.ext\.asyncio(?:\.session)?\.AsyncSession|sqlmodel(?:\.orm\.session)?\.Session)$/;
+    ANNOTATED_NAME = /^["']?(?:(?:typing\.)?(?:Annotated|Optional)\[\s*)?["']?([A-Za-z_][\w.]{0,200})/;
+    DOTTED_SESSION = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*){1,3}$/;
+  }
+});
+
+// server/src/code/languages/python-autoflush.ts
+function autoflushOffIn(file, ev) {
+  if (file.autoflushOff) return file.autoflushOff;
+  const source = ev.source;
+  const names3 = /* @__PURE__ */ new Set();
+  if (source.includes("autoflush")) for (const m of source.matchAll(AUTOFLUSH_ASSIGNED_OFF)) names3.add(m[1]);
+  return file.autoflushOff = { names: names3, all: source.includes("autoflush") && AUTOFLUSH_CONFIGURED_OFF.test(source) };
+}
+function autoflushes(node, session, recvName, known, file, ev) {
+  if (known?.noAutoflush) return false;
+  if (!known && file.projectAutoflushOff) return false;
+  const off = autoflushOffIn(file, ev);
+  if (off.all || off.names.has(session) || off.names.has(recvName)) return false;
+  for (let child = node, p = parentOf(node); p; child = p, p = parentOf(p)) {
+    const type = p.type;
+    if (type === "function_definition" || type === "class_definition" || type === "module") break;
+    if (type === "with_statement" && /\.\s*no_autoflush\b/.test(p.namedChildren.find((c) => c?.type === "with_clause")?.text ?? "")) return false;
+    if ((type === "for_statement" || type === "for_in_clause") && sameSpan(p.childForFieldName("right"), child)) return false;
+    if ((type === "for_statement" || type === "while_statement") && sameSpan(p.childForFieldName("alternative"), child)) return false;
+  }
+  return true;
+}
+function autoflushEvent(node, session, label) {
+  const inConditions = conditionsRunningIt(node, PY_IFS, (type) => PY_SCOPES.test(type));
+  return { kind: "flush", api: "sqlalchemy", connection: session, autoflush: label, ...inConditions > 0 ? { inConditions } : {} };
+}
+function queryLabel(node, short) {
+  const text2 = node.text;
+  return text2.length <= 80 && !/[\n\r]/.test(text2) ? text2 : short;
+}
+function queryRunAutoflush(ctx, ev, file) {
+  const { call } = ctx;
+  if (!QUERY_RUNS2.has(call.name) || call.name !== "paginate" && call.args.length > 0) return void 0;
+  let node = call.receiver;
+  for (let steps2 = 0; node && steps2 < 16; steps2++) {
+    if (node.type === "attribute") {
+      const model = node.childForFieldName("object");
+      const db = file.flaskDb && file.flaskDb.size === 1 ? [...file.flaskDb][0] : void 0;
+      if (node.childForFieldName("attribute")?.text !== "query" || model?.type !== "identifier" || !db || !isClassName(model.text)) return void 0;
+      const session = `${db}.session`;
+      if (!autoflushes(call.node, session, "session", void 0, file, ev)) return void 0;
+      return autoflushEvent(call.node, session, queryLabel(call.node, `${model.text}.query\u2026${call.name}()`));
+    }
+    if (node.type !== "call") return void 0;
+    const fn = node.childForFieldName("function");
+    if (fn?.type !== "attribute") return void 0;
+    const method = fn.childForFieldName("attribute")?.text;
+    const object = fn.childForFieldName("object");
+    if (!object) return void 0;
+    if (method === "autoflush" && isFalse(node.childForFieldName("arguments")?.namedChildren[0] ?? void 0) || method === "execution_options" && isFalse(keywordOf(node, "autoflush"))) return void 0;
+    if (method === "query") {
+      const recvName = simpleName(object);
+      const known = recvName !== void 0 ? file.names.get(recvName) : void 0;
+      if (!recvName || !sessionLike(recvName, known, file, object)) return void 0;
+      const session = sessionAsWritten(object, recvName, known);
+      if (!autoflushes(call.node, session, recvName, known, file, ev)) return void 0;
+      return autoflushEvent(call.node, session, queryLabel(call.node, `${session}.query(\u2026)\u2026${call.name}()`));
+    }
+    node = object;
+  }
+  return void 0;
+}
+function isClassName(name2) {
+  return /^[A-Z]\w{0,100}$/.test(name2) && !/^[A-Z0-9_]+$/.test(name2);
+}
+function sessionRunAutoflush(ctx, ev, file, known) {
+  const { call } = ctx;
+  const recvName = simpleName(call.receiver);
+  const statement = call.args[0];
+  if (!recvName || !statement || !(call.name === "execute" || call.name === "scalars" || call.name === "scalar" || call.name === "exec" && file.imports.imports("sqlmodel")) || !sessionLike(recvName, known, file, call.node)) return void 0;
+  if (!ormSelect(statement, call.node.startIndex, ev, file)) return void 0;
+  const session = sessionAsWritten(call.receiver, recvName, known);
+  if (!autoflushes(call.node, session, recvName, known, file, ev)) return void 0;
+  return autoflushEvent(call.node, session, queryLabel(call.node, `${session}.${call.name}(select(\u2026))`));
+}
+function ormSelect(node, at, ev, file, depth = 0) {
+  if (node.type === "identifier") {
+    const value = depth === 0 ? ev.assignedBefore?.(node.text, at)?.[0]?.value : void 0;
+    return value ? ormSelect(value, at, ev, file, 1) : false;
+  }
+  let call = node;
+  for (let steps2 = 0; call?.type === "call" && steps2 < 16; steps2++) {
+    const fn = call.childForFieldName("function");
+    if (!fn) return false;
+    if (/^(?:sqlalchemy(?:\.future|\.sql(?:\.expression)?)?|sqlmodel(?:\.sql\.expression)?)\.select$/.test(file.imports.qualify(fn.text))) {
+      const first = call.childForFieldName("arguments")?.namedChildren.find((c) => !!c && c.type !== "comment" && c.type !== "keyword_argument");
+      const cls = first?.type === "attribute" ? first.childForFieldName("object") : first;
+      if (cls?.type !== "identifier" || !isClassName(cls.text)) return false;
+      const value = ev.assignedBefore?.(cls.text, at)?.[0]?.value;
+      return !(value?.type === "call" && /(?:^|\.)Table$/.test(value.childForFieldName("function")?.text ?? ""));
+    }
+    if (fn.type !== "attribute") return false;
+    if (fn.childForFieldName("attribute")?.text === "execution_options" && isFalse(keywordOf(call, "autoflush"))) return false;
+    call = fn.childForFieldName("object");
+  }
+  return false;
+}
+var AUTOFLUSH_ASSIGNED_OFF, PY_IFS, PY_SCOPES, QUERY_RUNS2;
+var init_python_autoflush = __esm({
+  "server/src/code/languages/python-autoflush.ts"() {
+    "use strict";
+    init_adapter();
+    init_parents();
+    init_sqlalchemy_sessions();
+    init_python_sqlalchemy_names();
+    AUTOFLUSH_ASSIGNED_OFF = /([A-Za-z_][\w.]{0,100})[ \t]*\.[ \t]*autoflush[ \t]*=[ \t]*(?:False|0)\b/g;
+    PY_IFS = /* @__PURE__ */ new Set(["if_statement", "elif_clause"]);
+    PY_SCOPES = /^(?:for_statement|while_statement|list_comprehension|generator_expression|set_comprehension|dictionary_comprehension|function_definition|lambda|class_definition|module)$/;
+    QUERY_RUNS2 = /* @__PURE__ */ new Set(["all", "first", "one", "one_or_none", "scalar", "count", "first_or_404", "one_or_404", "paginate"]);
+  }
+});
+
 // server/src/code/languages/python-sqlalchemy.ts
 function classesOf(file, node, ev) {
   return file.classes ??= mappedClasses(node.tree.rootNode, ev, file.flaskDb);
@@ -21906,15 +22637,15 @@ function ormClassOf2(target, file) {
   if (!name2 || !/^[A-Z]\w*$/.test(name2) || node.type === "identifier" && file.classes?.has(name2)) return void 0;
   return { name: name2, from: [node.text] };
 }
-function sessionLike(name2, known) {
-  return known ? known.kind === "session" : /^(?:\w+_)?session$|^sess$/i.test(name2);
-}
-function sessionAsWritten(receiver, name2, known) {
-  const written = receiver?.text;
-  return !known && written && written.length <= 100 && DOTTED_SESSION.test(written) && written.endsWith(`.${name2}`) ? written : name2;
-}
 function withPythonRead(read, run2) {
   return reading2.run(read, run2);
+}
+function djangoReading() {
+  return reading2.current?.django !== void 0;
+}
+function pythonReadOf(ev) {
+  const read = reading2.current;
+  return read !== void 0 && read.text === ev.source ? read : void 0;
 }
 function importLinesOf(ev) {
   const read = reading2.current;
@@ -21927,9 +22658,11 @@ function fileOf(ev) {
     const flask = flaskDbNames(ev.source, imports, reading2.current?.db2Shown ?? false);
     file = {
       imports: flask.size > 0 ? throughFlaskDb(imports, flask) : imports,
-      sqlalchemy: imports.imports("sqlalchemy") || imports.imports("flask_sqlalchemy") || flask.size > 0,
+      // (SQLModel is SQLAlchemy's ORM under other names: its create_engine, Session, select and table=True models.)
+      sqlalchemy: imports.imports("sqlalchemy") || imports.imports("flask_sqlalchemy") || imports.imports("sqlmodel") || flask.size > 0,
       names: /* @__PURE__ */ new Map(),
-      ...flask.size > 0 ? { flaskDb: flask } : {}
+      ...flask.size > 0 ? { flaskDb: flask } : {},
+      ...reading2.current?.projectAutoflushOff && reading2.current.text === ev.source ? { projectAutoflushOff: true } : {}
     };
     files.set(ev, file);
   }
@@ -22020,7 +22753,7 @@ function classifySqlalchemy(ctx, ev, file) {
   const api = "sqlalchemy";
   switch (call.name) {
     case "create_engine": {
-      if (!/^sqlalchemy\.(?:engine\.)?create_engine$/.test(qualified2) || !result) return void 0;
+      if (!/^(?:sqlalchemy\.(?:engine\.)?|sqlmodel\.)create_engine$/.test(qualified2) || !result) return void 0;
       const autocommit = isolationOf(call) === true;
       file.names.set(result, { kind: "engine", autocommit });
       return [{ kind: "connect", api, connection: result, autocommit: autocommit || void 0 }];
@@ -22065,9 +22798,9 @@ function classifySqlalchemy(ctx, ev, file) {
       return events;
     }
     case "commit":
-      return recvName && (known || sessionLike(recvName, known)) && a.length === 0 ? [{ kind: "commit", api, connection: sessionAsWritten(call.receiver, recvName, known) }] : void 0;
+      return recvName && (known || sessionLike(recvName, known, file, call.node)) && a.length === 0 ? [{ kind: "commit", api, connection: sessionAsWritten(call.receiver, recvName, known) }] : void 0;
     case "flush":
-      return recvName && sessionLike(recvName, known) ? [{ kind: "flush", api, connection: sessionAsWritten(call.receiver, recvName, known) }] : void 0;
+      return recvName && sessionLike(recvName, known, file, call.node) ? [{ kind: "flush", api, connection: sessionAsWritten(call.receiver, recvName, known) }] : void 0;
     case "add":
     case "add_all":
     case "merge":
@@ -22077,6 +22810,7 @@ function classifySqlalchemy(ctx, ev, file) {
       const autoflush = sessionRunAutoflush(ctx, ev, file, known);
       return autoflush ? [...events ?? [], autoflush] : events;
     }
+    case "exec":
     case "scalars":
     case "scalar":
     case "all":
@@ -22093,7 +22827,7 @@ function classifySqlalchemy(ctx, ev, file) {
     default: {
       const factory = !call.receiver ? file.names.get(call.name) : void 0;
       const maker = /^sqlalchemy\.orm(?:\.session)?\.(?:sessionmaker|scoped_session)$/.test(qualified2);
-      const session = /^sqlalchemy\.orm(?:\.session)?\.Session$/.test(qualified2) || factory?.kind === "factory";
+      const session = /^(?:sqlalchemy\.orm(?:\.session)?|sqlmodel(?:\.orm\.session)?)\.Session$/.test(qualified2) || factory?.kind === "factory";
       if (!maker && !session) return void 0;
       const bind = a[0] ?? call.keywords.get("bind");
       const bound = bind ? file.names.get(simpleName(bind) ?? "") : void 0;
@@ -22111,7 +22845,7 @@ function ormAdd(ctx, ev, file, known) {
   const { call } = ctx;
   const recvName = simpleName(call.receiver);
   const arg = call.args[0];
-  if (!recvName || !arg || call.args.length > 1 || !sessionLike(recvName, known)) return void 0;
+  if (!recvName || !arg || call.args.length > 1 || !sessionLike(recvName, known, file, call.node)) return void 0;
   const at = call.node.startIndex;
   const all = call.name === "add_all";
   let item2 = arg;
@@ -22188,111 +22922,7 @@ function isTextConstruct(node, call, ev, file) {
   const value = ev.assignedBefore?.(node.text, call.node.startIndex)?.[0]?.value;
   return value?.type === "call" && isSqlalchemyText(file.imports.qualify(value.childForFieldName("function")?.text ?? ""));
 }
-function autoflushOffIn(file, ev) {
-  if (file.autoflushOff) return file.autoflushOff;
-  const source = ev.source;
-  const names3 = /* @__PURE__ */ new Set();
-  if (source.includes("autoflush")) for (const m of source.matchAll(AUTOFLUSH_ASSIGNED_OFF)) names3.add(m[1]);
-  return file.autoflushOff = { names: names3, all: source.includes("autoflush") && AUTOFLUSH_CONFIGURED_OFF.test(source) };
-}
-function isFalse(node) {
-  return !!node && /^(?:False|0)$/.test(node.text.trim());
-}
-function keywordOf(call, name2) {
-  for (const child of call.childForFieldName("arguments")?.namedChildren ?? []) {
-    if (child?.type === "keyword_argument" && child.childForFieldName("name")?.text === name2) return child.childForFieldName("value") ?? void 0;
-  }
-  return void 0;
-}
-function autoflushes(node, session, recvName, known, file, ev) {
-  if (known?.noAutoflush) return false;
-  const off = autoflushOffIn(file, ev);
-  if (off.all || off.names.has(session) || off.names.has(recvName)) return false;
-  for (let child = node, p = parentOf(node); p; child = p, p = parentOf(p)) {
-    const type = p.type;
-    if (type === "function_definition" || type === "class_definition" || type === "module") break;
-    if (type === "with_statement" && /\.\s*no_autoflush\b/.test(p.namedChildren.find((c) => c?.type === "with_clause")?.text ?? "")) return false;
-    if ((type === "for_statement" || type === "for_in_clause") && sameSpan(p.childForFieldName("right"), child)) return false;
-    if ((type === "for_statement" || type === "while_statement") && sameSpan(p.childForFieldName("alternative"), child)) return false;
-  }
-  return true;
-}
-function autoflushEvent(node, session, label) {
-  const inConditions = conditionsRunningIt(node, PY_IFS, (type) => PY_SCOPES.test(type));
-  return { kind: "flush", api: "sqlalchemy", connection: session, autoflush: label, ...inConditions > 0 ? { inConditions } : {} };
-}
-function queryLabel(node, short) {
-  const text2 = node.text;
-  return text2.length <= 80 && !/[\n\r]/.test(text2) ? text2 : short;
-}
-function queryRunAutoflush(ctx, ev, file) {
-  const { call } = ctx;
-  if (!QUERY_RUNS2.has(call.name) || call.name !== "paginate" && call.args.length > 0) return void 0;
-  let node = call.receiver;
-  for (let steps2 = 0; node && steps2 < 16; steps2++) {
-    if (node.type === "attribute") {
-      const model = node.childForFieldName("object");
-      const db = file.flaskDb && file.flaskDb.size === 1 ? [...file.flaskDb][0] : void 0;
-      if (node.childForFieldName("attribute")?.text !== "query" || model?.type !== "identifier" || !db || !isClassName(model.text)) return void 0;
-      const session = `${db}.session`;
-      if (!autoflushes(call.node, session, "session", void 0, file, ev)) return void 0;
-      return autoflushEvent(call.node, session, queryLabel(call.node, `${model.text}.query\u2026${call.name}()`));
-    }
-    if (node.type !== "call") return void 0;
-    const fn = node.childForFieldName("function");
-    if (fn?.type !== "attribute") return void 0;
-    const method = fn.childForFieldName("attribute")?.text;
-    const object = fn.childForFieldName("object");
-    if (!object) return void 0;
-    if (method === "autoflush" && isFalse(node.childForFieldName("arguments")?.namedChildren[0] ?? void 0) || method === "execution_options" && isFalse(keywordOf(node, "autoflush"))) return void 0;
-    if (method === "query") {
-      const recvName = simpleName(object);
-      const known = recvName !== void 0 ? file.names.get(recvName) : void 0;
-      if (!recvName || !sessionLike(recvName, known)) return void 0;
-      const session = sessionAsWritten(object, recvName, known);
-      if (!autoflushes(call.node, session, recvName, known, file, ev)) return void 0;
-      return autoflushEvent(call.node, session, queryLabel(call.node, `${session}.query(\u2026)\u2026${call.name}()`));
-    }
-    node = object;
-  }
-  return void 0;
-}
-function isClassName(name2) {
-  return /^[A-Z]\w{0,100}$/.test(name2) && !/^[A-Z0-9_]+$/.test(name2);
-}
-function sessionRunAutoflush(ctx, ev, file, known) {
-  const { call } = ctx;
-  const recvName = simpleName(call.receiver);
-  const statement = call.args[0];
-  if (!recvName || !statement || !(call.name === "execute" || call.name === "scalars" || call.name === "scalar") || !sessionLike(recvName, known)) return void 0;
-  if (!ormSelect(statement, call.node.startIndex, ev, file)) return void 0;
-  const session = sessionAsWritten(call.receiver, recvName, known);
-  if (!autoflushes(call.node, session, recvName, known, file, ev)) return void 0;
-  return autoflushEvent(call.node, session, queryLabel(call.node, `${session}.${call.name}(select(\u2026))`));
-}
-function ormSelect(node, at, ev, file, depth = 0) {
-  if (node.type === "identifier") {
-    const value = depth === 0 ? ev.assignedBefore?.(node.text, at)?.[0]?.value : void 0;
-    return value ? ormSelect(value, at, ev, file, 1) : false;
-  }
-  let call = node;
-  for (let steps2 = 0; call?.type === "call" && steps2 < 16; steps2++) {
-    const fn = call.childForFieldName("function");
-    if (!fn) return false;
-    if (/^sqlalchemy(?:\.future|\.sql(?:\.expression)?)?\.select$/.test(file.imports.qualify(fn.text))) {
-      const first = call.childForFieldName("arguments")?.namedChildren.find((c) => !!c && c.type !== "comment" && c.type !== "keyword_argument");
-      const cls = first?.type === "attribute" ? first.childForFieldName("object") : first;
-      if (cls?.type !== "identifier" || !isClassName(cls.text)) return false;
-      const value = ev.assignedBefore?.(cls.text, at)?.[0]?.value;
-      return !(value?.type === "call" && /(?:^|\.)Table$/.test(value.childForFieldName("function")?.text ?? ""));
-    }
-    if (fn.type !== "attribute") return false;
-    if (fn.childForFieldName("attribute")?.text === "execution_options" && isFalse(keywordOf(call, "autoflush"))) return false;
-    call = fn.childForFieldName("object");
-  }
-  return false;
-}
-var DOTTED_SESSION, files, reading2, FLASK_DB_MADE, FLASK_DB_IMPORTED, ROWS_NAME, AUTOFLUSH_ASSIGNED_OFF, AUTOFLUSH_CONFIGURED_OFF, PY_IFS, PY_SCOPES, QUERY_RUNS2;
+var files, reading2, FLASK_DB_MADE, FLASK_DB_IMPORTED, ROWS_NAME;
 var init_python_sqlalchemy = __esm({
   "server/src/code/languages/python-sqlalchemy.ts"() {
     "use strict";
@@ -22302,17 +22932,224 @@ var init_python_sqlalchemy = __esm({
     init_python_imports();
     init_python_sqlalchemy_inserts();
     init_parents();
-    DOTTED_SESSION = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*){1,3}$/;
+    init_python_sqlalchemy_names();
+    init_python_autoflush();
     files = /* @__PURE__ */ new WeakMap();
     reading2 = new ReadScoped(void 0);
     FLASK_DB_MADE = /^[ \t]*([A-Za-z_]\w{0,60})[ \t]*(?::[^=\n]{1,100})?=[ \t]*([\w.]{1,100})[ \t]*\(/gm;
     FLASK_DB_IMPORTED = /^[ \t]*from[ \t]+[\w.]{1,200}[ \t]+import[ \t]+\(?[^\n#;]{0,2000}?\bdb(?:[ \t]+as[ \t]+(\w{1,60}))?\b/gm;
     ROWS_NAME = /^(?:rows|records|batch|chunk|items|entries|param_list|params_list|parameters_list)$|(?:rows|records|_list|_batch|chunk)$/i;
-    AUTOFLUSH_ASSIGNED_OFF = /([A-Za-z_][\w.]{0,100})[ \t]*\.[ \t]*autoflush[ \t]*=[ \t]*(?:False|0)\b/g;
-    AUTOFLUSH_CONFIGURED_OFF = /["']autoflush["'][ \t]*:[ \t]*(?:False|0)\b|\.configure\([^)]{0,400}\bautoflush[ \t]*=[ \t]*(?:False|0)\b|SESSION_AUTOFLUSH[ \t]*=[ \t]*False\b/;
-    PY_IFS = /* @__PURE__ */ new Set(["if_statement", "elif_clause"]);
-    PY_SCOPES = /^(?:for_statement|while_statement|list_comprehension|generator_expression|set_comprehension|dictionary_comprehension|function_definition|lambda|class_definition|module)$/;
-    QUERY_RUNS2 = /* @__PURE__ */ new Set(["all", "first", "one", "one_or_none", "scalar", "count", "first_or_404", "one_or_404", "paginate"]);
+  }
+});
+
+// server/src/code/languages/python-django.ts
+function djangoFileOf(ev, root, path) {
+  let file = files2.get(ev);
+  if (!file) files2.set(ev, file = { classes: djangoModels(root, ev, path), imports: pythonReadOf(ev)?.importLines() ?? readPythonImports(ev.source) });
+  return file;
+}
+function classifyDjango(ctx, ev) {
+  const django = pythonReadOf(ev)?.django;
+  if (!django) return void 0;
+  const { call } = ctx;
+  switch (call.name) {
+    case "create":
+    case "bulk_create": {
+      const model = managedModel(call.receiver);
+      if (!model || call.name === "create" && call.args.length > 0) return void 0;
+      const file = djangoFileOf(ev, call.node.tree.rootNode, django.path);
+      const target = modelTarget(model, file, true);
+      if (!target) return void 0;
+      const objs = call.args[0] ?? call.keywords.get("objs");
+      const many = call.name === "bulk_create" && !(objs?.type === "list" && objs.namedChildren.filter((c) => c?.type !== "comment").length === 1);
+      return [insertEvent(call.node, target, many, django.project, ev, file)];
+    }
+    case "save": {
+      if (!call.receiver || call.args.length > 0 || call.keywords.has("update_fields") || isTrue(call.keywords.get("force_update"))) return void 0;
+      const cls = constructedClass(call.receiver, call.node.startIndex, ev);
+      if (!cls) return void 0;
+      const file = djangoFileOf(ev, call.node.tree.rootNode, django.path);
+      const target = modelTarget(cls, file, false);
+      return target ? [insertEvent(call.node, target, false, django.project, ev, file)] : void 0;
+    }
+    case "atomic": {
+      if (!/^(?:[\w.]*\.)?(?:transaction\.)?atomic$/.test(call.node.childForFieldName("function")?.text ?? "")) return void 0;
+      const item2 = parentOf(call.node);
+      const withStatement = item2?.type === "with_item" ? parentOf(parentOf(item2) ?? item2) : void 0;
+      if (withStatement?.type !== "with_statement") return void 0;
+      return inAtomic(withStatement, django.project) ? [] : [{ kind: "commit", api: "django" }];
+    }
+    default:
+      return void 0;
+  }
+}
+function insertEvent(call, target, many, project, ev, file) {
+  return {
+    kind: "execute",
+    api: "django",
+    action: many ? "executeMany" : "executePrepared",
+    sql: insertText(target.target, call),
+    batched: many,
+    construct: "orm",
+    ...inAtomic(call, project) || heldByCallers(call, project, ev, file) ? { autocommitOff: true } : {},
+    ...target.ormClass ? { ormClass: target.ormClass } : {}
+  };
+}
+function managedModel(receiver) {
+  let node = receiver;
+  if (node?.type === "call") {
+    const fn = node.childForFieldName("function");
+    const method = fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : void 0;
+    node = method === "using" || method === "db_manager" ? fn.childForFieldName("object") : void 0;
+  }
+  if (node?.type !== "attribute" || node.childForFieldName("attribute")?.text !== "objects") return void 0;
+  const model = node.childForFieldName("object");
+  const name2 = model?.type === "attribute" ? model.childForFieldName("attribute")?.text : model?.type === "identifier" ? model.text : void 0;
+  return model && name2 && isClassName2(name2) ? model : void 0;
+}
+function modelTarget(node, file, managed) {
+  const name2 = node.type === "identifier" ? node.text : node.childForFieldName("attribute")?.text;
+  if (!name2) return void 0;
+  if (node.type === "identifier" && file.classes.has(name2)) {
+    const table = file.classes.get(name2);
+    return table ? { target: { table } } : void 0;
+  }
+  if (!managed && !fromModelsModule(node, file.imports)) return void 0;
+  return { target: { expression: node }, ormClass: { name: name2, from: [node.text] } };
+}
+function fromModelsModule(node, imports) {
+  const object = node.type === "identifier" ? void 0 : node.childForFieldName("object")?.text;
+  const head = (object ?? node.text).split(".")[0];
+  for (const line of imports) {
+    for (const n of line.names) {
+      const bound = n.as ?? (line.from === void 0 ? n.name.split(".")[0] : n.name);
+      if (bound !== head) continue;
+      const module2 = line.from === void 0 ? n.as ? n.name : object ?? "" : object === void 0 ? line.from : `${line.from}.${n.name}`;
+      if (/(?:^|\.)models(?:\.|$)/.test(module2)) return true;
+    }
+  }
+  return false;
+}
+function inAtomic(node, project) {
+  for (let child = node, p = parentOf(node); p; child = p, p = parentOf(p)) {
+    if (p.type === "with_statement" && child.type === "block" && ATOMIC_CALL.test(p.namedChildren.find((c) => c?.type === "with_clause")?.text ?? "")) return true;
+    if (p.type === "function_definition") {
+      const decorated = parentOf(p);
+      if (decorated?.type === "decorated_definition" && decorated.namedChildren.some((d) => d?.type === "decorator" && ATOMIC_DECORATOR.test(d.text))) return true;
+      return project.atomicRequests === true && isView(p);
+    }
+    if (p.type === "class_definition" || p.type === "module") return false;
+  }
+  return false;
+}
+function heldByCallers(node, project, ev, file) {
+  let fn = parentOf(node);
+  while (fn && fn.type !== "function_definition") fn = parentOf(fn);
+  const name2 = fn?.childForFieldName("name")?.text;
+  if (!fn || !name2) return false;
+  const held = file.held ??= /* @__PURE__ */ new Map();
+  const known = held.get(name2);
+  if (known !== void 0) return known;
+  held.set(name2, false);
+  const root = node.tree.rootNode;
+  let calls = 0;
+  let all = true;
+  const pattern = new RegExp(`(?:\\bself\\.|\\bcls\\.|(?<![\\w.]))${name2}\\s*\\(`, "g");
+  for (const m of ev.source.matchAll(pattern)) {
+    const at = m.index + m[0].indexOf(name2);
+    if (at >= fn.startIndex && at < fn.endIndex) continue;
+    const site = root.descendantForIndex(at);
+    if (!site) continue;
+    calls++;
+    if (!inAtomic(site, project) && !heldByCallers(site, project, ev, file)) {
+      all = false;
+      break;
+    }
+    if (calls > 50) break;
+  }
+  const result = calls > 0 && all;
+  held.set(name2, result);
+  return result;
+}
+function isView(fn) {
+  const params = (fn.childForFieldName("parameters")?.namedChildren ?? []).filter((c) => !!c && c.type !== "comment").map((c) => c.text.split(/[:=]/)[0].trim());
+  return params[0] === "request" || params[0] === "self" && params[1] === "request";
+}
+function isTrue(node) {
+  return !!node && /^(?:True|1)$/.test(node.text.trim());
+}
+function isClassName2(name2) {
+  return /^[A-Z]\w{0,100}$/.test(name2) && !/^[A-Z0-9_]+$/.test(name2);
+}
+function djangoModels(root, ev, path) {
+  const classes = /* @__PURE__ */ new Map();
+  const models = /* @__PURE__ */ new Set();
+  for (const child of root.namedChildren) {
+    const node = child?.type === "decorated_definition" ? child.childForFieldName("definition") : child;
+    if (node?.type !== "class_definition") continue;
+    const name2 = node.childForFieldName("name")?.text;
+    if (!name2) continue;
+    const bases = (node.childForFieldName("superclasses")?.namedChildren ?? []).map((b) => b?.text ?? "");
+    if (!bases.some((b) => /Model$/.test(b) || models.has(b))) {
+      classes.set(name2, null);
+      continue;
+    }
+    models.add(name2);
+    const meta = metaOf(node, ev);
+    if (meta.abstract || meta.proxy) classes.set(name2, null);
+    else if (meta.dbTable) classes.set(name2, meta.dbTable);
+    else {
+      const label = meta.appLabel ?? appLabelOf(path);
+      classes.set(name2, label ? { name: `${label}_${name2.toLowerCase()}` } : null);
+    }
+  }
+  return classes;
+}
+function metaOf(model, ev) {
+  const out = {};
+  const meta = model.childForFieldName("body")?.namedChildren.find((c) => c?.type === "class_definition" && c.childForFieldName("name")?.text === "Meta");
+  for (const statement of meta?.childForFieldName("body")?.namedChildren ?? []) {
+    const assignment = statement?.type === "expression_statement" ? statement.namedChild(0) : null;
+    if (assignment?.type !== "assignment") continue;
+    const left = assignment.childForFieldName("left")?.text;
+    const right = assignment.childForFieldName("right");
+    if (!right) continue;
+    if (left === "abstract" || left === "proxy") out[left] = isTrue(right);
+    else if (left === "db_table" || left === "app_label") {
+      const value = constantStringAt(right, ev);
+      if (!value) continue;
+      if (left === "app_label") out.appLabel = value.value;
+      else out.dbTable = { name: value.value, nameAt: value.at };
+    }
+  }
+  return out;
+}
+function appLabelOf(path) {
+  const parts = path.split(/[\\/]/);
+  parts.pop();
+  if (parts[parts.length - 1] === "models") parts.pop();
+  const label = parts[parts.length - 1];
+  return label && /^[A-Za-z_]\w*$/.test(label) ? label.toLowerCase() : void 0;
+}
+function djangoEntities(root, ev) {
+  const django = pythonReadOf(ev)?.django;
+  if (!django || !/Model\b/.test(ev.source)) return [];
+  const out = [];
+  for (const [name2, table] of djangoFileOf(ev, root, django.path).classes) if (table) out.push({ name: name2, table: { name: sqlName(table.name) } });
+  return out;
+}
+var DJANGO_CALLS, files2, ATOMIC_CALL, ATOMIC_DECORATOR;
+var init_python_django = __esm({
+  "server/src/code/languages/python-django.ts"() {
+    "use strict";
+    init_parents();
+    init_python_sqlalchemy_inserts();
+    init_python_sqlalchemy();
+    init_python_imports();
+    DJANGO_CALLS = /* @__PURE__ */ new Set(["create", "bulk_create", "save", "atomic"]);
+    files2 = /* @__PURE__ */ new WeakMap();
+    ATOMIC_CALL = /(?:^|[^\w.])(?:[\w.]*\.)?atomic\s*\(/;
+    ATOMIC_DECORATOR = /^@\s*(?:[\w.]*\.)?atomic\b/;
   }
 });
 
@@ -22405,6 +23242,8 @@ function classifyPython(ctx, ev) {
   if (recv === "jaydebeapi" && call.name === "connect") {
     return ctx.resultName ? [{ kind: "connect", api: "jaydebeapi", connection: ctx.resultName }] : [];
   }
+  const django = classifyDjango(ctx, ev);
+  if (django) return django;
   if (file.sqlalchemy) {
     const events = classifySqlalchemy(ctx, ev, file);
     if (events) return events;
@@ -22433,19 +23272,26 @@ function classifyPython(ctx, ev) {
       if (text2 && !looksLikeSql(plainText(text2))) return [];
       if (!text2 && !/cur|cursor/i.test(recvName)) return [];
       const many = call.name === "executemany";
+      const perRow = many ? odbcExecutemanyPerRow(file.imports, ev.source) : void 0;
       return [{
         kind: "execute",
         api: "dbapi",
         action: many ? "executeMany" : a.length > 1 ? "executePrepared" : "executeDirect",
         sql: text2 ?? a[0],
         handle: recvName,
-        batched: many,
-        pyformatMarkers: a.length > 1
+        batched: many && !perRow,
+        pyformatMarkers: a.length > 1,
+        ...perRow ? { manyPerRow: perRow, ownLoop: { span: { start: call.node.startIndex, end: call.node.endIndex }, kind: "executemany()", line: call.node.startPosition.row + 1 } } : {}
       }];
     }
     default:
       return [];
   }
+}
+function odbcExecutemanyPerRow(imports, source) {
+  const odbc = imports.imports("pyodbc") ? "pyodbc" : imports.imports("pypyodbc") ? "pypyodbc" : void 0;
+  if (!odbc || OTHER_DBAPI_DRIVERS.some((m) => imports.imports(m)) || odbc === "pyodbc" && imports.imports("pypyodbc")) return void 0;
+  return odbc === "pyodbc" && FAST_EXECUTEMANY.test(source) ? void 0 : odbc;
 }
 function nestsTooDeep(text2) {
   if (!DEEP_LINE.test(text2)) return false;
@@ -22474,7 +23320,7 @@ function nestsTooDeep(text2) {
   }
   return false;
 }
-var PY_CALLS, pythonAdapter, pythonLanguage, NO_NAMES, MAPPED_CLASS, MAX_INDENT_LEVELS, TOO_DEEP, DEEP_LINE;
+var PY_CALLS, pythonAdapter, pythonLanguage, NO_NAMES, MAPPED_CLASS, OTHER_DBAPI_DRIVERS, FAST_EXECUTEMANY, MAX_INDENT_LEVELS, TOO_DEEP, DEEP_LINE;
 var init_python = __esm({
   "server/src/code/languages/python.ts"() {
     "use strict";
@@ -22486,6 +23332,8 @@ var init_python = __esm({
     init_python_comments();
     init_python_imports();
     init_python_sqlalchemy();
+    init_python_django();
+    init_python_django_project();
     init_parents();
     PY_CALLS = /* @__PURE__ */ new Set([
       "connect",
@@ -22525,7 +23373,9 @@ var init_python = __esm({
       "count",
       "first_or_404",
       "one_or_404",
-      "paginate"
+      "paginate",
+      // (SQLModel's Session.exec(select(…)): a query run too.)
+      "exec"
     ]);
     pythonAdapter = {
       grammar: "python",
@@ -22547,7 +23397,7 @@ var init_python = __esm({
       loopMethods: /* @__PURE__ */ new Set(),
       // (Another module's function called in a loop: engine/cross-file.ts.)
       linksModules: true,
-      ormEntities: pythonEntities,
+      ormEntities: (root, ev) => [...pythonEntities(root, ev), ...djangoEntities(root, ev)],
       calleeName(node) {
         if (node.type === "assignment") return /\.autocommit\s*$/.test(node.childForFieldName("left")?.text ?? "") ? "autocommit=" : void 0;
         const fn = node.childForFieldName("function");
@@ -22555,7 +23405,7 @@ var init_python = __esm({
         return fn.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn.text;
       },
       interestingCall(name2) {
-        return PY_CALLS.has(name2) || /[Ss]ession/.test(name2);
+        return PY_CALLS.has(name2) || /[Ss]ession/.test(name2) || DJANGO_CALLS.has(name2) && djangoReading();
       },
       callSite(node) {
         if (node.type === "assignment") {
@@ -22659,6 +23509,9 @@ var init_python = __esm({
         if (api === "dbapi") return "off";
         if (api === "sqlalchemy") return "off";
         return "unknown";
+      },
+      fixedAutocommit(api) {
+        return api === "django" ? "on" : void 0;
       }
     };
     pythonLanguage = {
@@ -22671,7 +23524,9 @@ var init_python = __esm({
         if (leftOut && !models) return emptyResult(leftOut);
         if (nestsTooDeep(source.text)) return emptyResult(TOO_DEEP);
         const blanked = blankWholeLineComments(source.text);
-        const read = (db2Shown, moduleCallHeads) => withPythonRead({ text: source.text, db2Shown, importLines }, () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text, hooks: { moduleCallHeads } }));
+        const project = leftOut ? void 0 : djangoDb2Project(source.path, env.options);
+        const django = project && usesDjango(source.text) ? { project, path: source.path } : void 0;
+        const read = (db2Shown, moduleCallHeads) => withPythonRead({ text: source.text, db2Shown, importLines, projectAutoflushOff: projectAutoflushOff(env.options, source.path), ...django ? { django } : {} }, () => readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text, hooks: { moduleCallHeads } }));
         if (leftOut) return entitiesOnly(read(false, NO_NAMES), leftOut);
         const imports = pythonImports(importLines(), source.path);
         const result = withResolvedOrmClasses(withResolvedModuleCalls(read(sqlalchemyDb2Shown(source.text, env.options, source.path), imports.bound), imports), imports);
@@ -22681,6 +23536,8 @@ var init_python = __esm({
     };
     NO_NAMES = /* @__PURE__ */ new Set();
     MAPPED_CLASS = /__tablename__|\.Model\b/;
+    OTHER_DBAPI_DRIVERS = ["ibm_db_dbi", "ibm_db", "jaydebeapi", "sqlalchemy", "turbodbc"];
+    FAST_EXECUTEMANY = /\bfast_executemany\s*=\s*(?:True|1)\b/;
     MAX_INDENT_LEVELS = 100;
     TOO_DEEP = `it nests blocks ${MAX_INDENT_LEVELS} or more levels deep, which Python refuses ("too many levels of indentation") and its grammar cannot read`;
     DEEP_LINE = new RegExp(`^[ \\t\\f]{${MAX_INDENT_LEVELS},}[^\\s#]`, "m");
@@ -23577,9 +24434,9 @@ function withLineFeeds2(source) {
   }
   return read;
 }
-function grammarsFor(files2, hostLanguages = HOST_LANGUAGES) {
+function grammarsFor(files3, hostLanguages = HOST_LANGUAGES) {
   const grammars = /* @__PURE__ */ new Set();
-  for (const file of files2) {
+  for (const file of files3) {
     const grammar = grammarOfFile(file, hostLanguages);
     if (grammar !== void 0) grammars.add(grammar);
   }
@@ -23590,9 +24447,9 @@ function grammarOfFile({ path, language, text: text2 }, hostLanguages) {
   if (!host || host.grammars.length === 0) return void 0;
   return host.grammarOf?.(path, language, text2 === void 0 ? void 0 : withLineFeeds2({ path, language, text: text2 }).text) ?? host.grammars[0];
 }
-function tierUpPays(files2, hostLanguages = HOST_LANGUAGES) {
+function tierUpPays(files3, hostLanguages = HOST_LANGUAGES) {
   let chars = 0;
-  for (const file of files2) {
+  for (const file of files3) {
     const grammar = grammarOfFile(file, hostLanguages);
     if (grammar !== void 0 && !BASELINE_ONLY_GRAMMARS.has(grammar)) chars += file.text.length;
     if (chars >= TIER_UP_MIN_CHARS) return true;
@@ -23788,8 +24645,11 @@ async function lintPaths(options) {
   }
   const workspace = new Workspace(config, frontEnds);
   if (codeFiles.some((f) => f.language === "python")) {
-    const evidence = sqlalchemyDb2Folders(codeFiles);
-    if (evidence.size > 0) workspace.setSqlalchemyDb2Folders(new Set(evidence.keys()), usesSqlalchemy);
+    const evidence = sqlalchemyEvidence(codeFiles);
+    if (evidence.db2.size > 0) workspace.setSqlalchemyDb2Folders(new Set(evidence.db2.keys()), usesSqlalchemy);
+    if (evidence.autoflush.size > 0) workspace.setSqlalchemyAutoflushOff(new Map([...evidence.autoflush].map(([top, a]) => [top, a.off])), usesSqlalchemy);
+    const django = djangoDb2Folders(codeFiles);
+    if (django.size > 0) workspace.setDjangoDb2Folders(django, usesDjango);
   }
   if (codeFiles.some((f) => f.language === "javascript" || f.language === "typescript")) {
     const evidence = sequelizeDb2Folders(codeFiles);
@@ -23798,6 +24658,8 @@ async function lintPaths(options) {
   if (codeFiles.some((f) => f.language === "java")) {
     const batching = hibernateBatchingFolders(codeFiles);
     if (batching.size > 0) workspace.setHibernateBatching(batching, () => true);
+    const statements = mybatisMapperStatements(codeFiles);
+    if (statements.size > 0) workspace.setMybatisStatements(statements);
   }
   workspace.keepForEdits = false;
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
@@ -23807,43 +24669,43 @@ async function lintPaths(options) {
   const schemaFiles = new Set(schema.files);
   const skipped = [...list.skipped, ...unread.filter((f) => !schemaFiles.has(f.path))];
   const linted = read.filter((f) => !schemaFiles.has(f.path));
-  const files2 = linted.map((f) => f.path);
+  const files3 = linted.map((f) => f.path);
   const texts = linted.map((f) => f.text);
-  noteTextRead(files2, texts, config);
-  const parsed = await parseScripts(files2, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
-  workspace.addFiles(files2.map((path, i) => ({ path, text: texts[i] })), () => {
-    files2.forEach((file, i) => {
+  noteTextRead(files3, texts, config);
+  const parsed = await parseScripts(files3, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
+  workspace.addFiles(files3.map((path, i) => ({ path, text: texts[i] })), () => {
+    files3.forEach((file, i) => {
       const done = parsed.get(i);
       if (done) workspace.adoptFile(done.model, done.readMs);
       else workspace.setFile(file, texts[i]);
     });
   });
   const diagnostics = workspace.allDiagnostics();
-  noteStatementKinds(workspace, files2);
-  return { cwd: options.cwd, config, workspace, files: files2, skipped, missing: list.missing, diagnostics, schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
+  noteStatementKinds(workspace, files3);
+  return { cwd: options.cwd, config, workspace, files: files3, skipped, missing: list.missing, diagnostics, schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
 }
-function noteTextRead(files2, texts, config) {
+function noteTextRead(files3, texts, config) {
   const chars = /* @__PURE__ */ new Map();
-  files2.forEach((file, i) => {
+  files3.forEach((file, i) => {
     const language = languageOf(file, config);
     if (language) chars.set(language, (chars.get(language) ?? 0) + texts[i].length);
   });
   for (const [language, n] of chars) for (let k = 0; k <= Math.min(7, Math.log10(n + 1)); k++) noteCodePath(`read:${language}:1e${k}`);
 }
-function noteStatementKinds(workspace, files2) {
+function noteStatementKinds(workspace, files3) {
   const kinds = /* @__PURE__ */ new Set();
-  for (const file of files2) {
+  for (const file of files3) {
     const statements = workspace.model(file)?.statements ?? [];
     for (let i = 0; i < statements.length; i++) kinds.add(statements[i].kind);
   }
   for (const kind of kinds) noteCodePath(`statement:${kind}`);
 }
-async function parseScripts(files2, texts, config, jobs, budgetMs) {
+async function parseScripts(files3, texts, config, jobs, budgetMs) {
   const parsed = /* @__PURE__ */ new Map();
   if (!workerScript || jobs <= 1) return parsed;
   const indexes = [];
   const tasks = [];
-  files2.forEach((file, i) => {
+  files3.forEach((file, i) => {
     if (languageOf(file, config) !== "sql") return;
     indexes.push(i);
     tasks.push({ path: file, text: texts[i], terminator: terminatorFor(file, config), dialect: dialectFor(file, config) });
@@ -23886,6 +24748,7 @@ var init_lint_run = __esm({
     init_code_paths();
     init_json_text();
     init_project_evidence();
+    init_python_django_project();
     init_access();
     init_clock();
   }
@@ -24185,22 +25048,22 @@ function firstParagraph(markdown) {
   const paragraph = [];
   let fenced = false;
   for (const line of lines) {
-    const trimmed = line.trim();
-    if (/^(```|~~~)/.test(trimmed)) {
+    const trimmed2 = line.trim();
+    if (/^(```|~~~)/.test(trimmed2)) {
       fenced = !fenced;
       if (paragraph.length) break;
       continue;
     }
     if (fenced) continue;
-    if (!trimmed) {
+    if (!trimmed2) {
       if (paragraph.length) break;
       continue;
     }
-    if (/^#{1,6}\s/.test(trimmed) || /^(---|\||<!--)/.test(trimmed)) {
+    if (/^#{1,6}\s/.test(trimmed2) || /^(---|\||<!--)/.test(trimmed2)) {
       if (paragraph.length) break;
       continue;
     }
-    paragraph.push(trimmed.replace(/^>\s?/, ""));
+    paragraph.push(trimmed2.replace(/^>\s?/, ""));
   }
   return paragraph.length ? plainText2(paragraph.join(" ")) : void 0;
 }
@@ -24722,21 +25585,21 @@ function changesSince(cwd, base) {
   const baseResolved = resolveBase(root, base);
   const mergeBaseOut = tryGit(root, ["merge-base", baseResolved, "HEAD"])?.trim();
   const baseCommit = mergeBaseOut || baseResolved;
-  const files2 = parseNameStatus(git(root, ["diff", "--no-color", "--no-ext-diff", "-M", "--name-status", "-z", baseCommit, "--"]), root);
+  const files3 = parseNameStatus(git(root, ["diff", "--no-color", "--no-ext-diff", "-M", "--name-status", "-z", baseCommit, "--"]), root);
   const hunks = parseUnifiedZero(git(root, ["diff", "--no-color", "--no-ext-diff", "-M", "--src-prefix=a/", "--dst-prefix=b/", "--unified=0", baseCommit, "--"]));
-  for (const file of files2) {
+  for (const file of files3) {
     const lines = hunks.get(file.repoPath);
     if (lines) file.changedLines = lines;
   }
   const warning = mergeBaseOut ? void 0 : `found no common ancestor of ${base} and HEAD${isShallow(root) ? " (this is a shallow clone: fetch more history, e.g. `git fetch --deepen=100`)" : ""}; comparing with ${base} itself, so changes made on its side since the branches split count as part of the change`;
-  return { root, base, baseCommit, mergeBase: Boolean(mergeBaseOut), files: files2, warning };
+  return { root, base, baseCommit, mergeBase: Boolean(mergeBaseOut), files: files3, warning };
 }
 function changesInFirstCommit(root, base) {
   const format2 = tryGit(root, ["rev-parse", "--show-object-format"])?.trim() || "sha1";
   const empty = EMPTY_TREE[format2] ?? EMPTY_TREE.sha1;
-  const files2 = parseNameStatus(git(root, ["diff", "--no-color", "--no-ext-diff", "--name-status", "-z", empty, "--"]), root);
+  const files3 = parseNameStatus(git(root, ["diff", "--no-color", "--no-ext-diff", "--name-status", "-z", empty, "--"]), root);
   const warning = `the repository has no commit yet, so there is no ${base} to compare with: every line of the files git tracks counts as changed`;
-  return { root, base, baseCommit: empty, mergeBase: false, files: files2, warning };
+  return { root, base, baseCommit: empty, mergeBase: false, files: files3, warning };
 }
 function untrackedFiles(root) {
   const out = tryGit(root, ["ls-files", "--others", "--exclude-standard", "-z"]) ?? "";
@@ -24744,7 +25607,7 @@ function untrackedFiles(root) {
 }
 function parseNameStatus(output, root) {
   const fields = output.split("\0");
-  const files2 = [];
+  const files3 = [];
   for (let i = 0; i < fields.length; ) {
     const code = fields[i++];
     if (!code) continue;
@@ -24752,13 +25615,13 @@ function parseNameStatus(output, root) {
     if (code[0] === "R" || code[0] === "C") {
       const oldPath = fields[i++];
       const newPath = fields[i++];
-      files2.push({ status, path: (0, import_node_path8.resolve)((0, import_node_path8.join)(root, newPath)), repoPath: newPath, oldRepoPath: oldPath, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: false });
+      files3.push({ status, path: (0, import_node_path8.resolve)((0, import_node_path8.join)(root, newPath)), repoPath: newPath, oldRepoPath: oldPath, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: false });
     } else {
       const path = fields[i++];
-      files2.push({ status: status ?? "modified", path: (0, import_node_path8.resolve)((0, import_node_path8.join)(root, path)), repoPath: path, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: status === "added" });
+      files3.push({ status: status ?? "modified", path: (0, import_node_path8.resolve)((0, import_node_path8.join)(root, path)), repoPath: path, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: status === "added" });
     }
   }
-  return files2;
+  return files3;
 }
 function unquoteGitPath(path) {
   if (!path.startsWith('"') || !path.endsWith('"')) return path;
@@ -25359,7 +26222,7 @@ async function runChecklistCommand(argv, io) {
     list.push(d);
     byFile.set(d.file, list);
   }
-  const files2 = linted.map(({ file, changed }) => {
+  const files3 = linted.map(({ file, changed }) => {
     const findings = byFile.get(file) ?? [];
     const visible2 = findings.filter((d) => !d.suppressed);
     const onChanged = visible2.filter((d) => touchesFinding(changed, d));
@@ -25379,7 +26242,7 @@ async function runChecklistCommand(argv, io) {
     baseCommit: changes.baseCommit,
     mergeBase: changes.mergeBase,
     changedFileCount: changes.files.length,
-    files: files2,
+    files: files3,
     notLinted,
     tables: tables2,
     failOn: failOn === "never" ? void 0 : failOn
@@ -25387,7 +26250,7 @@ async function runChecklistCommand(argv, io) {
   const output = single(args, "output");
   if (output === void 0) io.stdout(checklist);
   else if (!writeOutput(io, output, checklist)) return 2;
-  return files2.some((f) => f.onChangedLines.some((d) => d.blocking)) ? 1 : 0;
+  return files3.some((f) => f.onChangedLines.some((d) => d.blocking)) ? 1 : 0;
 }
 var import_node_path10, CHECKLIST_FORMATS, CHECKLIST_USAGE;
 var init_checklist_command = __esm({
@@ -25824,9 +26687,9 @@ function markDoubtful(items2, rests, isQuoted, alone) {
     const prev = items2[i - 1];
     if (!isQuoted(l) || isBlank2(prev)) continue;
     const word = /^\S*/.exec(l.text)[0].length;
-    const trimmed = longestLine([prev.text]);
+    const trimmed2 = longestLine([prev.text]);
     const whole = prev.text.length;
-    const maybe = alone ? !/^>[> ]/.test(l.text) && !/^>\s*$/.test(l.text) : whole + 1 + word > width.chars || trimmed.columns + 1 + word > width.columns || trimmed.chars + BLANKS_BEFORE_A_CUT + 1 + word > width.chars;
+    const maybe = alone ? !/^>[> ]/.test(l.text) && !/^>\s*$/.test(l.text) : whole + 1 + word > width.chars || trimmed2.columns + 1 + word > width.columns || trimmed2.chars + BLANKS_BEFORE_A_CUT + 1 + word > width.chars;
     if (maybe) {
       l.doubtful = true;
       prev.cut = true;
@@ -42425,8 +43288,8 @@ function fileNames(model) {
   FILE_NAMES.set(model.statements, names3);
   return names3;
 }
-function dependentFiles(files2, changed, leads = files2) {
-  if (changed.has("*")) return files2.map((f) => f.key);
+function dependentFiles(files3, changed, leads = files3) {
+  if (changed.has("*")) return files3.map((f) => f.key);
   const reached = new Set(changed);
   for (const { names: names3 } of leads) {
     if (names3.copies.size === 0 && names3.entities.size === 0) continue;
@@ -42434,7 +43297,7 @@ function dependentFiles(files2, changed, leads = files2) {
     for (const name2 of changed) for (const cls of names3.entities.get(name2) ?? []) reached.add(cls);
   }
   const out = [];
-  for (const { key, names: names3 } of files2) {
+  for (const { key, names: names3 } of files3) {
     for (const name2 of reached) {
       if (names3.mentioned.has(name2)) {
         out.push(key);
@@ -43015,8 +43878,8 @@ var init_diagnostics = __esm({
       markDependentsDirty(path, changed) {
         if (changed.size === 0) return;
         const { workspace } = this.state;
-        const files2 = this.state.publishablePaths().filter((p) => p !== path);
-        const named = files2.map((p) => ({ key: p, names: fileNames(workspace.model(p)) }));
+        const files3 = this.state.publishablePaths().filter((p) => p !== path);
+        const named = files3.map((p) => ({ key: p, names: fileNames(workspace.model(p)) }));
         const leads = this.state.settings.diagnosticsScope === "workspace" ? named : workspace.paths().map((p) => ({ names: fileNames(workspace.model(p)) }));
         this.markDirty(dependentFiles(named, changed, leads));
       }
@@ -43314,6 +44177,7 @@ var init_disk_files = __esm({
     init_config();
     init_files();
     init_project_evidence();
+    init_python_django_project();
     init_access();
     init_schema_files();
     init_model_queries();
@@ -43376,8 +44240,8 @@ var init_disk_files = __esm({
         return true;
       }
       /**
-       * Looks again for the project evidence that SQLAlchemy runs on Db2 (cli/project-evidence.ts): in the workspace's
-       * Python files and on disk above those that use SQLAlchemy. When it changed, the Python files it concerns are read
+       * Looks again for the project evidence that SQLAlchemy runs on Db2, and whether its sessions autoflush
+       * (cli/project-evidence.ts): in the workspace's Python files and on disk above those that use SQLAlchemy. When it changed, the Python files it concerns are read
        * again and every file is published again (their loops may be lent to others). After an index pass (`afresh`: all
        * read again), and when a watched Python, requirements or configuration file changed (only what the change can have
        * changed is read again: evidenceInputs); not on each keystroke in an open document.
@@ -43387,9 +44251,16 @@ var init_disk_files = __esm({
         const inputs = this.evidenceInputs;
         if (afresh) inputs.clear();
         const sources = s.workspace.sourcesOf("python");
-        const folders = sources.length > 0 ? sqlalchemyDb2Folders(sources, inputs) : /* @__PURE__ */ new Map();
-        const reread = s.workspace.setSqlalchemyDb2Folders(new Set(folders.keys()), usesSqlalchemy);
-        for (const [folder, why] of folders) s.log("info", `SQLAlchemy on Db2 in ${folder}: ${why}`);
+        const sqlalchemy = sources.length > 0 ? sqlalchemyEvidence(sources, inputs) : { db2: /* @__PURE__ */ new Map(), autoflush: /* @__PURE__ */ new Map() };
+        const reread = [
+          ...s.workspace.setSqlalchemyDb2Folders(new Set(sqlalchemy.db2.keys()), usesSqlalchemy),
+          ...s.workspace.setSqlalchemyAutoflushOff(new Map([...sqlalchemy.autoflush].map(([top, a]) => [top, a.off])), usesSqlalchemy)
+        ];
+        for (const [folder, why] of sqlalchemy.db2) s.log("info", `SQLAlchemy on Db2 in ${folder}: ${why}`);
+        for (const [folder, a] of sqlalchemy.autoflush) s.log("info", `SQLAlchemy sessions of ${folder} ${a.off ? "do not autoflush" : "autoflush"}: ${a.why}`);
+        const django = sources.length > 0 ? djangoDb2Folders(sources, inputs) : /* @__PURE__ */ new Map();
+        const rereadDjango = s.workspace.setDjangoDb2Folders(django, usesDjango);
+        for (const [folder, p] of django) s.log("info", `Django on Db2 in ${folder}: ${p.why}${p.atomicRequests ? " (ATOMIC_REQUESTS)" : ""}`);
         const java = s.workspace.sourcesOf("java");
         const batching = java.length > 0 ? hibernateBatchingFolders(java, inputs) : /* @__PURE__ */ new Map();
         const rereadJava = s.workspace.setHibernateBatching(batching, usesJavaOrm);
@@ -43397,11 +44268,14 @@ var init_disk_files = __esm({
           if (!b.mybatisOnly) s.log("info", `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? "not set"}`);
           if (b.mybatisBatch) s.log("info", `MyBatis configuration of ${folder}: ${b.mybatisBatch} sets the BATCH executor`);
         }
+        const statements = java.length > 0 ? mybatisMapperStatements(java, inputs) : /* @__PURE__ */ new Map();
+        const mybatisChanged = s.workspace.setMybatisStatements(statements);
+        if (mybatisChanged) s.log("info", `MyBatis mapper XML: ${statements.size} INSERT statement id(s) found`);
         const js = [...s.workspace.sourcesOf("javascript"), ...s.workspace.sourcesOf("typescript")];
         const sequelize = js.length > 0 ? sequelizeDb2Folders(js, inputs) : /* @__PURE__ */ new Map();
         const rereadJs = s.workspace.setSequelizeDb2Folders(new Set(sequelize.keys()), usesSequelizeModels);
         for (const [folder, why] of sequelize) s.log("info", `Sequelize on Db2 in ${folder}: ${why}`);
-        if (reread.length > 0 || rereadJava.length > 0 || rereadJs.length > 0) this.diagnostics.markDirty(s.publishablePaths());
+        if (reread.length > 0 || rereadDjango.length > 0 || rereadJava.length > 0 || rereadJs.length > 0 || mybatisChanged) this.diagnostics.markDirty(s.publishablePaths());
       }
       /** A file is no longer on disk (or never was a file): out of the engine, its findings or notice cleared. */
       gone(path) {
@@ -43605,11 +44479,11 @@ var init_indexer = __esm({
           progress = void 0;
         }
         progress?.begin("InsertLint: indexing", 0, "finding files", false);
-        let files2 = [];
+        let files3 = [];
         for (const folder of s.folders) {
           const configDir = s.fileConfigPath ? (0, import_node_path17.dirname)(s.fileConfigPath) : folder;
           const list = collectFiles([folder], s.config, folder, configDir);
-          files2.push(...list.files.filter((f) => !s.schemaPaths.has(f)));
+          files3.push(...list.files.filter((f) => !s.schemaPaths.has(f)));
           for (const skip of list.skipped) s.log("info", `skipped ${skip.path}: ${skip.reason}`);
           await yieldToEvents();
           if (stale()) {
@@ -43618,19 +44492,19 @@ var init_indexer = __esm({
           }
         }
         const { maxFiles, maxTotalBytes } = s.settings.index;
-        const total = files2.length;
+        const total = files3.length;
         let stop;
-        if (files2.length > maxFiles) {
-          s.log("warn", `the workspace has ${files2.length} files to lint; indexing the first ${maxFiles} (setting insertlint.index.maxFiles)`);
-          files2 = files2.slice(0, maxFiles);
+        if (files3.length > maxFiles) {
+          s.log("warn", `the workspace has ${files3.length} files to lint; indexing the first ${maxFiles} (setting insertlint.index.maxFiles)`);
+          files3 = files3.slice(0, maxFiles);
           stop = { setting: "maxFiles", limit: maxFiles, indexed: maxFiles, total };
         }
-        d.indexProgress = { indexed: 0, total: files2.length };
+        d.indexProgress = { indexed: 0, total: files3.length };
         this.disk.codeWithoutSql = 0;
         let skipped = 0;
         let sliceStart = Date.now();
-        for (let i = 0; i < files2.length; i++) {
-          const path = files2[i];
+        for (let i = 0; i < files3.length; i++) {
+          const path = files3[i];
           const open = s.documents.get(s.uriOf(path));
           if (open && s.workspace.hasFile(path)) {
             const model = s.workspace.model(path);
@@ -43646,7 +44520,7 @@ var init_indexer = __esm({
           }
           d.indexProgress.indexed = i + 1;
           if (Date.now() - sliceStart > 25) {
-            progress?.report(Math.round((i + 1) / files2.length * 100), `${i + 1}/${files2.length} files`);
+            progress?.report(Math.round((i + 1) / files3.length * 100), `${i + 1}/${files3.length} files`);
             d.sendStatus();
             await yieldToEvents();
             if (stale()) {
@@ -43660,7 +44534,7 @@ var init_indexer = __esm({
         d.indexing = false;
         this.disk.refreshProjectEvidence(true);
         const noSql = this.disk.codeWithoutSql;
-        const passed = stop?.setting === "maxTotalMegabytes" ? stop.indexed : files2.length;
+        const passed = stop?.setting === "maxTotalMegabytes" ? stop.indexed : files3.length;
         s.log("info", `indexed ${passed - skipped} files in ${Date.now() - started} ms (${skipped - noSql} skipped, ${noSql} code files without SQL left out, ${(this.disk.indexedBytes / 1048576).toFixed(1)} MB)`);
         d.markDirty(s.publishablePaths());
         d.sendStatus();
@@ -44313,15 +45187,16 @@ var init_language_server = __esm({
           void this.connection.client.register(import_node10.DidChangeWatchedFilesNotification.type, {
             // And every file the project-evidence look lists or reads (DiskFiles.refreshProjectEvidence keeps what it read
             // until a watcher reports a change: cli/project-evidence.ts mayChangeEvidence): what tells that SQLAlchemy runs
-            // on Db2 (requirements, .env, settings), Hibernate's batch size in a Java project's configuration, what tells
-            // that Sequelize runs on Db2 (package.json, .sequelizerc, config/*), and the files that make a folder a
-            // project's top (a build file, a .git).
+            // on Db2 (requirements, .env, settings), Hibernate's batch size in a Java project's configuration, MyBatis's
+            // mapper XML files and executor, what tells that Sequelize runs on Db2 (package.json, .sequelizerc,
+            // config/*), and the files that make a folder a project's top (a build file, a .git).
             watchers: [
               { globPattern: `**/*.{${extensions.join(",")}}` },
               { globPattern: `**/${CONFIG_FILE_NAME}` },
               { globPattern: "**/{requirements*.txt,requirements*.in,pyproject.toml,setup.cfg,Pipfile,.env,.env.*,*.env,*.ini,*.cfg,*.conf,*.toml,*.yml,*.yaml}" },
               { globPattern: "**/{package.json,.sequelizerc,config/*.json}" },
-              { globPattern: "**/{persistence.xml,hibernate.cfg.xml,hibernate.properties,application*.properties}" },
+              // (*.xml: persistence.xml, hibernate.cfg.xml, MyBatis's mapper files and mybatis-config.xml.)
+              { globPattern: "**/{*.xml,hibernate.properties,application*.properties}" },
               { globPattern: "**/{pom.xml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,build.xml,.git}" }
             ]
           }).catch((error) => s.log("warn", `could not register file watchers: ${describe(error)}`));
@@ -44461,11 +45336,11 @@ function leftOutText(run2, count) {
     return reason ? [{ script: run2.workspace.model(file).source.language === "sql", reason }] : [];
   }));
 }
-function leftOutSummary(files2) {
-  if (files2.length === 0) return "";
+function leftOutSummary(files3) {
+  if (files3.length === 0) return "";
   const groups = /* @__PURE__ */ new Map();
   const total = { scripts: 0, code: 0 };
-  for (const { script, reason } of files2) {
+  for (const { script, reason } of files3) {
     const why = reason.replace(/ \(.*$/, "");
     let group = groups.get(why);
     if (!group) groups.set(why, group = { scripts: 0, code: 0 });
