@@ -14966,7 +14966,7 @@ var init_workspace_links = __esm({
       /** MyBatis mapper XML statements by qualified id, as the CLI and the language server find them on disk (setMybatisStatements). */
       mybatisStatements = /* @__PURE__ */ new Map();
       /**
-       * New MyBatis mapper XML statements (cli/project-evidence.ts mybatisMapperStatements: qualified id → the SQL texts,
+       * New MyBatis mapper XML statements (cli/project-evidence.ts mybatisMapperStatements: qualified id to the SQL texts,
        * null for one not settled). When they changed, the index of mapper statements is made again (no file is read
        * again: a call records the ids it may run, engine/orm-entities.ts); returns whether they changed (the editor
        * publishes the files again).
@@ -23374,7 +23374,7 @@ var init_python = __esm({
       "first_or_404",
       "one_or_404",
       "paginate",
-      // (SQLModel's Session.exec(select(…)): a query run too.)
+      // (SQLModel's Session.exec(select(...)): a query run too.)
       "exec"
     ]);
     pythonAdapter = {

@@ -62,7 +62,7 @@ const PY_CALLS = new Set([
   'setAutoCommit', 'create_engine', 'execution_options', 'begin', 'sessionmaker', 'scoped_session', 'add', 'add_all', 'merge', 'flush',
   // (A SQLAlchemy query run: it autoflushes the session, python-sqlalchemy.ts QUERY_RUNS.)
   'all', 'first', 'one', 'one_or_none', 'scalar', 'scalars', 'count', 'first_or_404', 'one_or_404', 'paginate',
-  // (SQLModel's Session.exec(select(…)): a query run too.)
+  // (SQLModel's Session.exec(select(...)): a query run too.)
   'exec',
 ]);
 
