@@ -51,12 +51,14 @@ const NoAutocommitRule: Rule = {
                 : 'switched on by the code'
               : execution.api === 'clp'
                 ? 'the CLP default'
-                : connection.declaredAs
+                : connection.pooled
+                  ? "the pool's and driver's default for a connection from a DataSource; no pool configuration was found that switches it off"
+                  : connection.declaredAs
                   ? `the driver default for ${connection.declaredAs} field that this file never switches`
                   : 'the driver default for a connection this file opens',
             loop: loopName(execution.loop),
             table: targetName(execution, insert, schema),
-            how: connection.libraryAutocommit ? LIBRARY_HOW : (HOW[connection.driver ?? execution.api] ?? HOW[execution.api] ?? "with the driver's autocommit setting"),
+            how: connection.libraryAutocommit ? LIBRARY_HOW : connection.pooled ? POOLED_HOW : (HOW[connection.driver ?? execution.api] ?? HOW[execution.api] ?? "with the driver's autocommit setting"),
           },
           span: execution.callSpan,
         });
@@ -85,6 +87,9 @@ const HOW: Record<string, string> = {
   cli: 'SQLSetConnectAttr(hdbc, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, 0)',
   clp: 'db2 +c, or db2 "UPDATE COMMAND OPTIONS USING C OFF"',
 };
+
+/** A connection from a DataSource: in the code, or for all of them in the pool's configuration. */
+const POOLED_HOW = 'conn.setAutoCommit(false), or in the pool\'s configuration: spring.datasource.hikari.auto-commit=false, HikariConfig.setAutoCommit(false), DBCP2 or Tomcat JDBC defaultAutoCommit=false';
 
 /** SQLAlchemy 1.x's own commit of DML run outside a transaction: a transaction around the loop stops it. */
 const LIBRARY_HOW = 'run the loop inside one transaction: with engine.begin() as conn:, or trans = conn.begin() before it and trans.commit() after';

@@ -246,3 +246,31 @@ class Order(models.Model):
     item = models.CharField(max_length=40)
     qty = models.IntegerField()
 `;
+
+/**
+ * A JDBC loader that gets its connection from a DataSource (`dataSource.getConnection()`, or `receiver` as given)
+ * and runs one INSERT per row in a loop, switching no autocommit: no-autocommit reports it unless the project's pool
+ * configuration turns autocommit off (spring.datasource.hikari.auto-commit=false …).
+ */
+export const jdbcDataSourceLoader = (receiver = 'dataSource', declaration = '    private final DataSource dataSource;\n', setup = ''): string => `package demo;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.util.List;
+import javax.sql.DataSource;
+
+public class Loader {
+${declaration}
+    public Loader(DataSource dataSource) { this.dataSource = dataSource; }
+${setup}
+    public void load(List<Integer> ids) throws Exception {
+        try (Connection c = ${receiver}.getConnection(); PreparedStatement st = c.prepareStatement("INSERT INTO APP.ORDERS (ID) VALUES (?)")) {
+            for (Integer id : ids) {
+                st.setInt(1, id);
+                st.executeUpdate();
+            }
+        }
+    }
+}
+`;

@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tempWorkspace, uriOf } from './harness';
-import { DJANGO_DB2_SETTINGS, DJANGO_MODELS, FASTAPI_CRUD, fastapiDatabase, JPA_LOADER, MYBATIS_XML_PROJECT, mybatisMapperXml } from '../code/helpers';
+import { DJANGO_DB2_SETTINGS, DJANGO_MODELS, FASTAPI_CRUD, fastapiDatabase, jdbcDataSourceLoader, JPA_LOADER, MYBATIS_XML_PROJECT, mybatisMapperXml } from '../code/helpers';
 
 const LOADER = `from sqlalchemy.orm import Session
 from models import Order, engine
@@ -93,6 +93,32 @@ describe('language server: Hibernate batch size in a Java project\'s configurati
     writeFileSync(properties, 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\nspring.jpa.properties.hibernate.jdbc.batch_size=50\n');
     s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(properties), type: 2 }] });
     await s.waitFor('Loader.java cleared', () => !(s.diagnostics.get(loader) ?? []).some((d) => d.code === 'single-row-insert'));
+  });
+});
+
+describe("language server: a DataSource's connections and the pool's autocommit in a Java project's configuration", function () {
+  this.timeout(60000);
+  const ws = tempWorkspace('insertlint-ws-pool-');
+
+  it('a JDBC loop on dataSource.getConnection() is reported while application.properties leaves the pool\'s autocommit on, cleared when it sets spring.datasource.hikari.auto-commit=false, reported again when that goes', async () => {
+    writeFileSync(join(ws.dir, 'pom.xml'), '<project/>\n');
+    mkdirSync(join(ws.dir, 'src', 'main', 'resources'), { recursive: true });
+    mkdirSync(join(ws.dir, 'src', 'main', 'java'), { recursive: true });
+    const properties = join(ws.dir, 'src', 'main', 'resources', 'application.properties');
+    writeFileSync(properties, 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\n');
+    const loaderPath = join(ws.dir, 'src', 'main', 'java', 'Loader.java');
+    writeFileSync(loaderPath, jdbcDataSourceLoader());
+    const s = await ws.start();
+    await s.waitIdle();
+    const loader = uriOf(loaderPath);
+    const reported = () => (s.diagnostics.get(loader) ?? []).some((d) => d.code === 'no-autocommit' && /the pool's and driver's default for a connection from a DataSource/.test(d.message));
+    await s.waitFor('Loader.java no-autocommit', reported);
+    writeFileSync(properties, 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\nspring.datasource.hikari.auto-commit=false\n');
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(properties), type: 2 }] });
+    await s.waitFor('Loader.java cleared', () => !(s.diagnostics.get(loader) ?? []).some((d) => d.code === 'no-autocommit'));
+    writeFileSync(properties, 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\n');
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(properties), type: 2 }] });
+    await s.waitFor('Loader.java reported again', reported);
   });
 });
 

@@ -25,7 +25,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { REQUIREMENT_FILE, SEQUELIZE_DB2, sequelizeDb2Evidence, sqlalchemyDb2Evidence, usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { DJANGO_SETTINGS_FILE, djangoDb2Evidence, usesDjango, type DjangoProject } from '../code/languages/python-django-project';
-import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, mybatisBatchIn, type HibernateBatching } from '../code/hibernate-config';
+import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, mybatisBatchIn, poolAutocommitOffIn, type HibernateBatching } from '../code/hibernate-config';
 import { MAPPER_XML, mapperXmlInserts, MYBATIS_CONFIG_FILE, mybatisConfigBatch } from '../code/mybatis-xml';
 import { MAPPER_VARIABLE } from '../code/languages/java-mybatis';
 import { sessionFactoriesIn, type SessionFactories } from '../code/sqlalchemy-sessions';
@@ -416,8 +416,11 @@ function readDjangoSettings(top: string, disk: EvidenceDisk): DjangoProject | un
 const JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
 /** Where a project's configuration lies, below its top (the class path's resources, Spring Boot's ./config). */
 const JAVA_CONFIG_FOLDERS = ['', 'config', 'src/main/resources', 'src/main/resources/META-INF', 'src/main/resources/config', 'src/main/resources/mybatis', 'src/main/webapp/WEB-INF/classes', 'src/main/webapp/WEB-INF/classes/META-INF'];
-/** A Java file of a JPA / Hibernate / Spring Data or MyBatis application (the files the ORM readings read). */
-const JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/;
+/**
+ * A Java file of a JPA / Hibernate / Spring Data or MyBatis application (the files the ORM readings read), or one that
+ * gets JDBC connections from a DataSource (the pool's configured autocommit: java.ts getConnection).
+ */
+const JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b|\bDataSource\b/;
 
 /** A Java file's part in the Hibernate look: a JPA / Hibernate / Spring Data file's folder. */
 export const hibernatePart: PartOf = (path, text) => (path.endsWith('.java') && JAVA_ORM_FILE.test(text) ? { dir: dirname(path) } : undefined);
@@ -454,6 +457,7 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
   let size: number | null = null;
   let sizeFile: string | undefined;
   let mybatis: string | undefined;
+  let poolOff: string | undefined;
   for (const folder of JAVA_CONFIG_FOLDERS) {
     const dir = folder ? join(top, ...folder.split('/')) : top;
     let read = 0;
@@ -468,6 +472,8 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
       // (MyBatis's executor, in a Spring Boot file or MyBatis's own configuration: java-mybatis.ts.)
       if (mybatis === undefined && (MYBATIS_CONFIG_FILE.test(name) ? mybatisConfigBatch(text) : mybatisBatchIn(name, text))) mybatis = shown;
       if (!HIBERNATE_CONFIG_FILE.test(name)) continue;
+      // (The pool's autocommit off anywhere: a connection got from a DataSource starts with it off. Precision first.)
+      if (poolOff === undefined && poolAutocommitOffIn(name, text)) poolOff = shown;
       const said = hibernateBatchSizeIn(name, text);
       if (!said) continue;
       first ??= shown;
@@ -477,8 +483,8 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
       }
     }
   }
-  const batch = mybatis !== undefined ? { mybatisBatch: mybatis } : {};
-  if (first === undefined) return mybatis !== undefined ? { file: mybatis, mybatisOnly: true, ...batch } : undefined;
+  const batch = { ...(mybatis !== undefined ? { mybatisBatch: mybatis } : {}), ...(poolOff !== undefined ? { poolAutocommitOff: poolOff } : {}) };
+  if (first === undefined) return mybatis !== undefined || poolOff !== undefined ? { file: (mybatis ?? poolOff)!, mybatisOnly: true, ...batch } : undefined;
   return size === null ? { file: first, ...batch } : { file: sizeFile ?? first, batchSize: size, ...batch };
 }
 

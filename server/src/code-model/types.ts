@@ -25,7 +25,16 @@ export interface HibernateBatching {
    * `mybatis.configuration.default-executor-type=BATCH`): the project's mapper calls are batched (java-mybatis.ts).
    */
   mybatisBatch?: string;
-  /** Only MyBatis's setting was found: no Hibernate configuration (`file` is the MyBatis one; hibernateUnbatched: no). */
+  /**
+   * The file that sets the connection pool's initial autocommit off (`spring.datasource.hikari.auto-commit=false`,
+   * tomcat / dbcp2 `default-auto-commit`, hikari.properties `autoCommit=false`): a JDBC connection got from a
+   * DataSource starts with autocommit off (java.ts getConnection).
+   */
+  poolAutocommitOff?: string;
+  /**
+   * No Hibernate configuration was found, only MyBatis's executor or the pool's autocommit (`file` is that one;
+   * hibernateUnbatched: no).
+   */
   mybatisOnly?: boolean;
 }
 
@@ -123,6 +132,11 @@ export interface ConnectionInfo {
    * file never switches ("an ibm_db Connection"; LanguageAdapter.driverConnectionFields).
    */
   declaredAs?: string;
+  /**
+   * Set when `autocommit` is the default of a connection got from a DataSource (a pool's or an application
+   * server's, on unless configured) whose project's configuration was not found to switch it off (java.ts).
+   */
+  pooled?: boolean;
   /**
    * The driver whose default `autocommit` is, when it is not the execution's own API's: a jaydebeapi connection that
    * DB-API cursors run on ('jaydebeapi': its autocommit is switched off on the JDBC connection under it).

@@ -201,7 +201,7 @@ export type ApiEvent =
   | { kind: 'autocommit'; api: string; on: boolean; connection?: string }
   | { kind: 'link'; handle: string; connection: string }
   | { kind: 'paramset'; handle: string; size: number }
-  | { kind: 'connect'; api: string; connection: string; autocommit?: boolean };
+  | { kind: 'connect'; api: string; connection: string; autocommit?: boolean; pooled?: boolean };
 
 export interface Evaluator {
   /** The string value of an expression, or undefined when it is not a known string. */

@@ -20,7 +20,7 @@ export interface AutocommitSwitch {
 export interface ConnectionFacts {
   switches: AutocommitSwitch[];
   /** Connections this file opens with a driver's connect call, and where. */
-  connects: { connection: string; api: string; scope: Scope }[];
+  connects: { connection: string; api: string; scope: Scope; pooled?: boolean }[];
   /** Connections the code commits (JDBC refuses commit() in autocommit mode). */
   commits: { name: string; scope: Scope }[];
   /** Fields declared with the driver's connection type (LanguageAdapter.driverConnectionFields). */
@@ -59,7 +59,8 @@ export function connectionState(facts: ConnectionFacts, adapter: LanguageAdapter
   // JDBC refuses commit() in autocommit mode: code that commits has switched it off somewhere (jaydebeapi too,
   // whose commit() is the JDBC connection's).
   if (state === 'on' && (connect.api === 'jdbc' || connect.api === 'jaydebeapi') && (local ? enclosing(facts.commits, (c) => c.name, name!, scope).length > 0 : namedIn(facts.commits, (c) => c.name, name!).length > 0)) state = 'unknown';
-  return connect.api === api || state === 'unknown' ? { name, autocommit: state } : { name, autocommit: state, driver: connect.api };
+  const pooled = state === 'on' && candidates.every((c) => c.pooled) ? { pooled: true } : {};
+  return connect.api === api || state === 'unknown' ? { name, autocommit: state, ...pooled } : { name, autocommit: state, driver: connect.api, ...pooled };
 }
 
 /**

@@ -30,8 +30,30 @@ export function mybatisBatchIn(name: string, text: string): boolean {
   return batch;
 }
 
-/** Files that may hold Hibernate's configuration, by name. */
-export const HIBERNATE_CONFIG_FILE = /^(?:persistence\.xml|hibernate\.cfg\.xml|hibernate\.properties|application(?:-[\w.-]+)?\.(?:properties|ya?ml))$/;
+/**
+ * Whether a file sets the connection pool's initial autocommit off: HikariCP's `autoCommit` (Spring Boot's
+ * `spring.datasource.hikari.auto-commit`, or hikari.properties' `autoCommit`), Tomcat JDBC's and Commons DBCP2's
+ * `defaultAutoCommit` (`spring.datasource.tomcat.default-auto-commit`, `spring.datasource.dbcp2.default-auto-commit`),
+ * as `.properties` lines or YAML keys, relaxed names (autoCommit, defaultAutoCommit) too. The pools' own defaults are
+ * on; a placeholder (`${AUTO_COMMIT}`) is not taken as off.
+ */
+export function poolAutocommitOffIn(name: string, text: string): boolean {
+  if (name === 'hikari.properties') return /^[ \t]*autoCommit[ \t]*[=:][ \t]*false[ \t]*$/im.test(text);
+  if (!/^application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/.test(name) || !/auto-?commit/i.test(text)) return false;
+  if (/\.properties$/.test(name)) return /^[ \t]*spring\.datasource\.(?:[\w-]+\.)?(?:hikari\.auto-?commit|(?:tomcat|dbcp2)\.default-?auto-?commit)[ \t]*[=:][ \t]*false[ \t]*$/im.test(text);
+  let off = false;
+  forEachYamlKey(text, (path, value) => {
+    off = POOL_AUTOCOMMIT_KEY.test(path) && /^["']?false["']?$/i.test(value);
+    return off;
+  });
+  return off;
+}
+
+/** The pools' autocommit keys as a YAML walk joins them (spring.datasource.hikari.auto-commit …). */
+const POOL_AUTOCOMMIT_KEY = /^spring\.datasource\.(?:[\w-]+\.)?(?:hikari\.auto-?commit|(?:tomcat|dbcp2)\.default-?auto-?commit)$/i;
+
+/** Files that may hold Hibernate's configuration (or the pool's autocommit: hikari.properties), by name. */
+export const HIBERNATE_CONFIG_FILE = /^(?:persistence\.xml|hibernate\.cfg\.xml|hibernate\.properties|hikari\.properties|application(?:-[\w.-]+)?\.(?:properties|ya?ml))$/;
 
 /** Another JPA provider than Hibernate: its batching is its own (EclipseLink, OpenJPA batch by other settings). */
 const OTHER_PROVIDER = /<provider>\s*org\.(?:eclipse\.persistence|apache\.openjpa)\b|\b(?:eclipselink|openjpa)\.[\w.-]+/;
@@ -42,6 +64,7 @@ const OTHER_PROVIDER = /<provider>\s*org\.(?:eclipse\.persistence|apache\.openjp
  * (null: none).
  */
 export function hibernateBatchSizeIn(name: string, text: string): { batchSize: number | null } | undefined {
+  if (name === 'hikari.properties') return undefined;
   if (/\.xml$/.test(name)) {
     if (name === 'persistence.xml' && OTHER_PROVIDER.test(text)) return undefined;
     if (name === 'hibernate.cfg.xml' && !/<hibernate-configuration\b/.test(text)) return undefined;

@@ -331,7 +331,7 @@ class ModelBuilder {
         this.handles.set(e.handle, e.connection);
         break;
       case 'connect':
-        this.facts.connects.push({ connection: e.connection, api: e.api, scope: ctx.scope });
+        this.facts.connects.push({ connection: e.connection, api: e.api, scope: ctx.scope, ...(e.pooled ? { pooled: true } : {}) });
         if (e.autocommit !== undefined) this.facts.switches.push({ connection: e.connection, at: span.start, on: e.autocommit, span, scope: ctx.scope });
         break;
       case 'autocommit':

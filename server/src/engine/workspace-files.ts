@@ -353,10 +353,10 @@ export abstract class WorkspaceFiles {
    */
   setHibernateBatching(byFolder: ReadonlyMap<string, HibernateBatching>, mayChange: (text: string) => boolean): string[] {
     const old = this.hibernateBatching;
-    // (MyBatis's executor too: mybatis-config.xml may change beside an unchanged Hibernate configuration.)
+    // (MyBatis's executor and the pool's autocommit too: they may change beside an unchanged Hibernate configuration.)
     const same = byFolder.size === old.size && [...byFolder].every(([folder, b]) => {
       const was = old.get(folder);
-      return was?.file === b.file && was.batchSize === b.batchSize && was.mybatisBatch === b.mybatisBatch && was.mybatisOnly === b.mybatisOnly;
+      return was?.file === b.file && was.batchSize === b.batchSize && was.mybatisBatch === b.mybatisBatch && was.mybatisOnly === b.mybatisOnly && was.poolAutocommitOff === b.poolAutocommitOff;
     });
     if (same) return [];
     this.hibernateBatching = new Map(byFolder);

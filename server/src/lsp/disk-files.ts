@@ -34,8 +34,8 @@ const SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|execute
  */
 const ORM_HINT = /\b(?:sqlalchemy|flask_sqlalchemy|__tablename__|sequelize|bulkCreate|models|persist|EntityManager|MappedSuperclass|hibernate|saveAll|crud)\b|@Entity\b|(?:dao|repository|repositories|repo|services?|mappers?|stores?|gateways?)\b|\b(?:from|import)[ \t]+[\w.]{0,200}\bdb\b/i;
 
-/** A Java file that may use an ORM (the files a change of Hibernate's configuration may read otherwise). */
-const usesJavaOrm = (text: string): boolean => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/.test(text);
+/** A Java file that may use an ORM or a DataSource (the files a change of Hibernate's or the pool's configuration may read otherwise). */
+const usesJavaOrm = (text: string): boolean => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b|\bDataSource\b/.test(text);
 
 /** A file's size on disk in bytes; undefined when it cannot be looked at (gone: reading it says so). */
 function sizeOnDisk(path: string): number | undefined {
@@ -132,6 +132,7 @@ export class DiskFiles {
     for (const [folder, b] of batching) {
       if (!b.mybatisOnly) s.log('info', `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? 'not set'}`);
       if (b.mybatisBatch) s.log('info', `MyBatis configuration of ${folder}: ${b.mybatisBatch} sets the BATCH executor`);
+      if (b.poolAutocommitOff) s.log('info', `Connection pool configuration of ${folder}: ${b.poolAutocommitOff} sets autocommit off`);
     }
     // MyBatis's mapper XML files: their <insert> statements by id (no file read again: the index of statements only).
     const statements = java.length > 0 ? mybatisMapperStatements(java, inputs) : new Map<string, (string | null)[]>();

@@ -182,6 +182,13 @@ function readJava(source: Parameters<HostLanguage['read']>[0], env: Parameters<H
     // The Hibernate configuration of the file's project, when the CLI or the language server found one (and whether it
     // sets MyBatis's executor to BATCH).
     const config = projectBatching(source.path, env.options.hibernateBatching);
+    // A DataSource's connections start with autocommit off when the project's pool configuration or this file's pool
+    // set-up says so (getConnection below).
+    const poolOff = config?.poolAutocommitOff !== undefined || poolConfiguredOff(source.text);
+    return poolAutocommitOff.run(poolOff, () => readJavaWith(source, env, config));
+}
+
+function readJavaWith(source: Parameters<HostLanguage['read']>[0], env: Parameters<HostLanguage['read']>[1], config: ReturnType<typeof projectBatching>): ReturnType<HostLanguage['read']> {
     return withMybatisBatch(config?.mybatisBatch, () => withHibernateConfiguration(config?.mybatisOnly ? undefined : config, () => {
       if (!source.text.includes('#sql')) return readWithAdapter(source, env, javaAdapter);
       const scan = scanEmbeddedSql(source.text, { sqlj: true });
@@ -212,9 +219,15 @@ function classifyJava(ctx: CallContext, ev: Evaluator): ApiEvent[] {
       return call.args.length === 0 && (recv || chained) ? [{ kind: 'commit', api: 'jdbc', connection: recv }] : [];
     case 'createStatement':
       return ctx.resultName && recv ? [{ kind: 'link', handle: ctx.resultName, connection: recv }] : [];
-    case 'getConnection':
+    case 'getConnection': {
       // A connection of an XAConnection takes part in global transactions: the transaction manager commits.
-      return ctx.resultName ? [{ kind: 'connect', api: 'jdbc', connection: ctx.resultName, autocommit: isXa(call.receiver) ? false : undefined }] : [];
+      // A DataSource's starts as its pool is configured: off when the project's configuration or this file's pool
+      // set-up says so (poolAutocommitOff), else the pool's default (on: HikariCP, DBCP2, Tomcat JDBC), like the driver's.
+      if (!ctx.resultName) return [];
+      if (isXa(call.receiver)) return [{ kind: 'connect', api: 'jdbc', connection: ctx.resultName, autocommit: false }];
+      const pooled = isDataSource(call.receiver, ev.source);
+      return [{ kind: 'connect', api: 'jdbc', connection: ctx.resultName, ...(pooled ? (poolAutocommitOff.current ? { autocommit: false } : { pooled: true }) : {}) }];
+    }
     case 'getXAConnection':
       return [];
     case 'prepareStatement':
@@ -251,6 +264,37 @@ function classifyJava(ctx: CallContext, ev: Evaluator): ApiEvent[] {
     return [first ?? call.args[0], ...more].map((sql): ApiEvent => ({ kind: 'execute', api: 'jdbc', action: 'executeDirect', sql, handle }));
   }
   return [];
+}
+
+/** Whether the file reads with the pool's autocommit off (the project's configuration, or the file's own pool set-up). */
+const poolAutocommitOff = new ReadScoped<boolean>(false);
+
+/**
+ * A DataSource receiver of getConnection(): a variable named like one (ds, dataSource, this.orderDataSource) or
+ * declared with a DataSource type (DataSource, HikariDataSource, BasicDataSource …), or a getDataSource() call.
+ * DriverManager's connections keep the driver's default.
+ */
+function isDataSource(receiver: Node | undefined, source: string): boolean {
+  if (!receiver) return false;
+  if (receiver.type === 'method_invocation') return /^get\w*DataSource$/.test(receiver.childForFieldName('name')?.text ?? '');
+  const name = simpleName(receiver);
+  if (!name || name === 'DriverManager') return false;
+  if (/^(?:ds|\w*[dD]ata[sS]ource)$/.test(name)) return true;
+  return new RegExp(`\\b\\w*DataSource(?:<[^>]*>)?\\s+${name.replace(/\$/g, '\\$')}\\s*[;=,)]`).test(source);
+}
+
+/**
+ * A pool this file sets up with autocommit off: `cfg.setAutoCommit(false)` on a HikariConfig or HikariDataSource,
+ * or setDefaultAutoCommit(false) (Commons DBCP2's BasicDataSource, Tomcat JDBC's PoolProperties / DataSource).
+ */
+function poolConfiguredOff(text: string): boolean {
+  if (/\.setDefaultAutoCommit\s*\(\s*false\s*\)/.test(text)) return true;
+  if (!text.includes('Hikari')) return false;
+  const calls = /\b([A-Za-z_$][\w$]*)\s*\.\s*setAutoCommit\s*\(\s*false\s*\)/g;
+  for (let m = calls.exec(text); m; m = calls.exec(text)) {
+    if (new RegExp(`\\bHikari(?:Config|DataSource)\\s+${m[1].replace(/\$/g, '\\$')}\\s*[;=,)]`).test(text)) return true;
+  }
+  return false;
 }
 
 /** xaConnection.getConnection(), ds.getXAConnection().getConnection(). */
