@@ -9,6 +9,7 @@ import { applyFormat, concatenate, decodeQuoted } from '../literals';
 import { looksLikeSql, type HostText } from '../sqltext';
 import { classifyJpa, javaEntities, JPA_CALLS, SPRING_DATA_QUERY, withHibernateConfiguration } from './java-jpa';
 import { ReadScoped } from '../read-scope';
+import { declaration, type DeclaredTypes } from './java-syntax';
 import { classifyMybatis, javaMappers, MAPPER_VARIABLE, MYBATIS_FILE, withMybatisBatch } from './java-mybatis';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
@@ -280,7 +281,15 @@ function isDataSource(receiver: Node | undefined, source: string): boolean {
   const name = simpleName(receiver);
   if (!name || name === 'DriverManager') return false;
   if (/^(?:ds|\w*[dD]ata[sS]ource)$/.test(name)) return true;
-  return new RegExp(`\\b\\w*DataSource(?:<[^>]*>)?\\s+${name.replace(/\$/g, '\\$')}\\s*[;=,)]`).test(source);
+  return /DataSource$/.test(declaredTypeOf(name, source) ?? '');
+}
+
+/** The declared types asked of the file being read, each name once (java-syntax.ts declaration). */
+let declaredIn: { source: string; known: DeclaredTypes } | undefined;
+
+function declaredTypeOf(name: string, source: string): string | undefined {
+  if (declaredIn?.source !== source) declaredIn = { source, known: new Map() };
+  return declaration(name, source, declaredIn.known)?.type;
 }
 
 /**
@@ -292,7 +301,7 @@ function poolConfiguredOff(text: string): boolean {
   if (!text.includes('Hikari')) return false;
   const calls = /\b([A-Za-z_$][\w$]*)\s*\.\s*setAutoCommit\s*\(\s*false\s*\)/g;
   for (let m = calls.exec(text); m; m = calls.exec(text)) {
-    if (new RegExp(`\\bHikari(?:Config|DataSource)\\s+${m[1].replace(/\$/g, '\\$')}\\s*[;=,)]`).test(text)) return true;
+    if (/^Hikari(?:Config|DataSource)$/.test(declaredTypeOf(m[1], text) ?? '')) return true;
   }
   return false;
 }
