@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lintPaths } from '../../server/src/cli/lint-run';
-import { hibernateBatchingFolders } from '../../server/src/cli/project-evidence';
+import { hibernateBatchingFolders } from '../../server/src/cli/evidence-java';
 import { hibernateBatchSizeIn } from '../../server/src/code/hibernate-config';
 import { runCli } from '../ci/repo';
 import { JPA_LOADER, projectOnDisk } from './helpers';

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FASTAPI_CRUD, fastapiDatabase, posOf, projectOnDisk } from './helpers';
 import { lintPaths } from '../../server/src/cli/lint-run';
-import { sqlalchemyEvidence } from '../../server/src/cli/project-evidence';
+import { sqlalchemyEvidence } from '../../server/src/cli/evidence-python';
 import { sessionFactoriesIn } from '../../server/src/code/sqlalchemy-sessions';
 import { runCli } from '../ci/repo';
 

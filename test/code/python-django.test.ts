@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lintPaths } from '../../server/src/cli/lint-run';
-import { djangoDb2Folders } from '../../server/src/cli/project-evidence';
+import { djangoDb2Folders } from '../../server/src/cli/evidence-python';
 import { NO_DB2_ACCESS } from '../../server/src/code/access';
 import { djangoDb2Evidence, usesDjango } from '../../server/src/code/languages/python-django-project';
 import { appLabelOf } from '../../server/src/code/languages/python-django';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lintPaths } from '../../server/src/cli/lint-run';
-import { sequelizeDb2Folders } from '../../server/src/cli/project-evidence';
+import { sequelizeDb2Folders } from '../../server/src/cli/evidence-javascript';
 import { NO_DB2_ACCESS, sequelizeDb2Evidence, usesSequelizeModels } from '../../server/src/code/access';
 import { runCli } from '../ci/repo';
 import { lintWorkspace } from '../helpers/rule-tester';

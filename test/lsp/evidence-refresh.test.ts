@@ -18,7 +18,10 @@ import type { Configuration } from '../../server/src/lsp/configuration';
 import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { RULES } from '../../server/src/engine/registry';
-import { hibernateBatchingFolders, mybatisMapperStatements, RememberedLook, sequelizeDb2Folders, sqlalchemyDb2Folders, sqlalchemyEvidence } from '../../server/src/cli/project-evidence';
+import { RememberedLook } from '../../server/src/cli/project-evidence';
+import { sqlalchemyDb2Folders, sqlalchemyEvidence } from '../../server/src/cli/evidence-python';
+import { hibernateBatchingFolders, mybatisMapperStatements } from '../../server/src/cli/evidence-java';
+import { sequelizeDb2Folders } from '../../server/src/cli/evidence-javascript';
 import { FASTAPI_CRUD, fastapiDatabase, MYBATIS_XML_PROJECT, mybatisMapperXml } from '../code/helpers';
 
 // The module object itself (not an import's copy): the look's calls go through its properties.

@@ -12,7 +12,9 @@ import { collectFiles, findConfigFile, readSourceFile, repositoryFinder, type Sk
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 import { noteCodePath } from '../engine/code-paths';
 import { parseJsonText } from '../engine/json-text';
-import { djangoDb2Folders, hibernateBatchingFolders, mybatisMapperStatements, sequelizeDb2Folders, sqlalchemyEvidence } from './project-evidence';
+import { djangoDb2Folders, sqlalchemyEvidence } from './evidence-python';
+import { hibernateBatchingFolders, mybatisMapperStatements } from './evidence-java';
+import { sequelizeDb2Folders } from './evidence-javascript';
 import { usesDjango } from '../code/languages/python-django-project';
 import { usesSequelizeModels, usesSqlalchemy } from '../code/access';
 import { nowMs } from '../engine/clock';

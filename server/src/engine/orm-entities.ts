@@ -43,7 +43,7 @@ export interface EntityIndex {
 
 /**
  * The entities of all files, with the MyBatis statements of mapper XML files (`xmlStatements`, by qualified id: the
- * SQL text, null when not settled, cli/project-evidence.ts mybatisMapperStatements); undefined when there are none
+ * SQL text, null when not settled, cli/evidence-java.ts mybatisMapperStatements); undefined when there are none
  * (most workspaces).
  */
 export function entityIndex(models: Iterable<FileModel>, xmlStatements?: ReadonlyMap<string, readonly (string | null)[]>): EntityIndex | undefined {

@@ -224,7 +224,7 @@ export interface FrontEndOptions {
    */
   sqlalchemyDb2Folders?: ReadonlySet<string>;
   /**
-   * Whether the SQLAlchemy projects' sessions autoflush, by project top (cli/project-evidence.ts sqlalchemyEvidence):
+   * Whether the SQLAlchemy projects' sessions autoflush, by project top (cli/evidence-python.ts sqlalchemyEvidence):
    * true where every session factory and constructor the project builds (sessionmaker, Session, Flask-SQLAlchemy's
    * SQLAlchemy) sets autoflush off, false where one leaves it on; a project that builds none is absent. The nearest
    * top above a file decides for the sessions it does not build itself (a parameter, another module's SessionLocal()).

@@ -94,7 +94,7 @@ export abstract class WorkspaceLinks extends WorkspaceFiles {
   private mybatisStatements: ReadonlyMap<string, readonly (string | null)[]> = new Map();
 
   /**
-   * New MyBatis mapper XML statements (cli/project-evidence.ts mybatisMapperStatements: qualified id to the SQL texts,
+   * New MyBatis mapper XML statements (cli/evidence-java.ts mybatisMapperStatements: qualified id to the SQL texts,
    * null for one not settled). When they changed, the index of mapper statements is made again (no file is read
    * again: a call records the ids it may run, engine/orm-entities.ts); returns whether they changed (the editor
    * publishes the files again).

@@ -7,7 +7,11 @@ import { FileChangeType, type TextDocumentChangeEvent } from 'vscode-languageser
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../engine/config';
 import { readSourceFile } from '../cli/files';
-import { djangoDb2Folders, hibernateBatchingFolders, mayChangeEvidence, mybatisMapperStatements, RememberedLook, sequelizeDb2Folders, sqlalchemyEvidence, type AutoflushEvidence } from '../cli/project-evidence';
+import { RememberedLook } from '../cli/project-evidence';
+import { djangoDb2Folders, sqlalchemyEvidence, type AutoflushEvidence } from '../cli/evidence-python';
+import { hibernateBatchingFolders, mybatisMapperStatements } from '../cli/evidence-java';
+import { sequelizeDb2Folders } from '../cli/evidence-javascript';
+import { mayChangeEvidence } from '../cli/evidence-watch';
 import { usesDjango } from '../code/languages/python-django-project';
 import type { DjangoProject, HibernateBatching } from '../code-model/types';
 import { usesSequelizeModels, usesSqlalchemy } from '../code/access';

@@ -177,7 +177,7 @@ export class InsertLintServer {
       void this.connection.client
         .register(DidChangeWatchedFilesNotification.type, {
           // And every file the project-evidence look lists or reads (DiskFiles.refreshProjectEvidence keeps what it read
-          // until a watcher reports a change: cli/project-evidence.ts mayChangeEvidence): what tells that SQLAlchemy runs
+          // until a watcher reports a change: cli/evidence-watch.ts mayChangeEvidence): what tells that SQLAlchemy runs
           // on Db2 (requirements, .env, settings), Hibernate's batch size in a Java project's configuration, MyBatis's
           // mapper XML files and executor, what tells that Sequelize runs on Db2 (package.json, .sequelizerc,
           // config/*), and the files that make a folder a project's top (a build file, a .git).

@@ -26,7 +26,7 @@
 // its place). In another file (the usual layout): the mapper file records its interfaces' INSERTs (OrmEntity.mapper,
 // javaMappers) and the call records the statement's qualified ids (SqlExecution.mapperStatement); the engine finds
 // the text (engine/orm-entities.ts withOrmEntities), parsed over the call. A mapper XML file's <insert> statements
-// (code/mybatis-xml.ts, found on disk as project evidence, cli/project-evidence.ts mybatisMapperStatements) join that
+// (code/mybatis-xml.ts, found on disk as project evidence, cli/evidence-java.ts mybatisMapperStatements) join that
 // index by the same qualified ids: the interface's method without annotation is found there. Not read:
 // @InsertProvider, `${…}` in another file's statement or in XML (not settled). A project whose Spring Boot application
 // file sets the executor to BATCH (`mybatis.executor-type=batch`, `mybatis.configuration.default-executor-type=BATCH`),
