@@ -122,6 +122,11 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
       return 'prepare once, call addBatch() per row and executeBatch() every few hundred rows';
     case 'spring':
       return 'collect the rows and call JdbcTemplate.batchUpdate';
+    case 'spring-simple-insert':
+    case 'spring-simple-insert-keys':
+      return simpleInsertAdvice(execution?.connection?.name ?? 'insert', api === 'spring-simple-insert-keys');
+    case 'jooq':
+      return JOOQ_BATCHING;
     case 'mybatis':
       // MyBatis's default executor (SIMPLE) runs each mapper call on its own; a BATCH session queues them as JDBC
       // batches until flushStatements() / commit() (languages/java-mybatis.ts).
@@ -177,6 +182,20 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
       return 'send many rows per call (batch, array insert or multi-row VALUES)';
   }
 }
+
+/**
+ * Spring's SimpleJdbcInsert (languages/java-spring-jdbc.ts): executeBatch sends the rows as one JDBC batch of its
+ * prepared INSERT, and returns the update counts only, no generated keys.
+ */
+function simpleInsertAdvice(insert: string, keys: boolean): string {
+  const batch = `gather the rows (a Map<String, ?> or a SqlParameterSource each) and call ${insert}.executeBatch(rows) once after the loop (or per few hundred rows): SimpleJdbcInsert sends them as one JDBC batch of its prepared INSERT`;
+  if (!keys) return batch;
+  return `${batch}. executeBatch returns the update counts only, no generated keys (usingGeneratedKeyColumns, executeAndReturnKey): where the loop needs each row's key, batch the rows whose keys it does not need, or read the keys back afterwards with one query by a natural key of the rows`;
+}
+
+/** jOOQ's batched and multi-row inserts (languages/java-jooq.ts). */
+const JOOQ_BATCHING =
+  'gather the rows and insert them together: dsl.batchInsert(records).execute() (the new records, one JDBC batch), or dsl.batch(dsl.insertInto(T, T.A, T.B).values((Integer) null, null)) with .bind(a, b) per row, then .execute() once (one prepared INSERT, one JDBC batch), or one insertInto(T, T.A, T.B).valuesOfRows(rows) (or chained .values(…)) per few hundred rows (one multi-row INSERT); for large loads the Loader API, dsl.loadInto(T).batchAll().loadArrays(rows).fields(T.A, T.B).execute()';
 
 /** How MyBatis sends many rows per call: a BATCH session, or one multi-row INSERT written with <foreach>. */
 const MYBATIS_BATCHING =

@@ -284,7 +284,24 @@ const JAVA_ORM = /\bEntityManager\s+[a-z_]\w*\s*[;=,)]|\bimport\s+org\.hibernate
  */
 const JAVA_OTHER_DATABASE = /\bjdbc:(postgresql|mysql|mariadb|oracle|sqlserver|h2|hsqldb|sqlite|derby)\b|\b(PostgreSQL|MySQL|MariaDB|Oracle|SQLServer|H2|HSQL|SQLite|Derby)\d*Dialect\b/;
 
+/**
+ * Spring's SimpleJdbcInsert and jOOQ, which write the INSERTs themselves (java-spring-jdbc.ts, java-jooq.ts). A jOOQ
+ * file that names another database's SQLDialect (`SQLDialect.POSTGRES`) and not DB2's sends its SQL there.
+ */
+const JAVA_BUILT_INSERTS = /\bSimpleJdbcInsert\b|\bimport\s+(?:static\s+)?org\.jooq\./;
+const JOOQ_DIALECT = /\bSQLDialect\s*\.\s*([A-Z][A-Z0-9_]*)/g;
+
+function jooqOtherDialect(text: string): string | undefined {
+  if (!text.includes('SQLDialect')) return undefined;
+  const dialects = [...text.matchAll(JOOQ_DIALECT)].map((m) => m[1]);
+  return dialects.length > 0 && !dialects.some((d) => d.startsWith('DB2') || d === 'DEFAULT') ? dialects[0] : undefined;
+}
+
 export function javaAccess(text: string): string | undefined {
+  if (JAVA_BUILT_INSERTS.test(text)) {
+    const other = jooqOtherDialect(text);
+    return other ? otherDatabase(other) : undefined;
+  }
   if (JDBC.test(text) || runsSqlText(text) || DATA_ACCESS_VARIABLE.test(text)) return undefined;
   if (!JAVA_ORM.test(text)) return NO_DB2_ACCESS;
   const other = JAVA_OTHER_DATABASE.exec(text);

@@ -1,5 +1,6 @@
 // Java: JDBC (Statement, PreparedStatement, Connection, XAConnection), Spring JdbcTemplate, SQLJ clauses
-// (pre-scanned by esql.ts), and the inserts JPA / Hibernate / Spring Data send without SQL text (java-jpa.ts).
+// (pre-scanned by esql.ts), and the inserts JPA / Hibernate / Spring Data send without SQL text (java-jpa.ts), Spring's
+// SimpleJdbcInsert (java-spring-jdbc.ts) and jOOQ (java-jooq.ts) send.
 import type { Node } from 'web-tree-sitter';
 import { argsOf, cStyleCommentText, declaratorAssignment, operatorAssignment, plainText, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
 import { javaAccess, projectBatching } from '../access';
@@ -11,13 +12,15 @@ import { classifyJpa, javaEntities, JPA_CALLS, SPRING_DATA_QUERY, withHibernateC
 import { ReadScoped } from '../read-scope';
 import { declaration, type DeclaredTypes } from './java-syntax';
 import { classifyMybatis, javaMappers, MAPPER_VARIABLE, MYBATIS_FILE, withMybatisBatch } from './java-mybatis';
+import { classifySimpleJdbcInsert, SIMPLE_INSERT_CALLS } from './java-spring-jdbc';
+import { classifyJooq, JOOQ_CALLS } from './java-jooq';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
 const JAVA_CALLS = new Set([
   ...EXECUTE_METHODS,
   'setAutoCommit', 'commit', 'createStatement', 'getConnection', 'prepareStatement', 'prepareCall',
   'addBatch', 'executeBatch', 'executeLargeBatch', 'update', 'batchUpdate', 'append', 'getXAConnection',
-  ...JPA_CALLS,
+  ...JPA_CALLS, ...SIMPLE_INSERT_CALLS, ...JOOQ_CALLS,
 ]);
 /** The calls java-jpa.ts reads first (commit too: a JPA transaction's commit, else JDBC's). */
 const JPA_CALL_SET = new Set(JPA_CALLS);
@@ -147,6 +150,8 @@ export const javaAdapter: LanguageAdapter = {
   },
 
   classify(ctx, ev) {
+    const built = classifyJooq(ctx, ev) ?? classifySimpleJdbcInsert(ctx, ev);
+    if (built) return built;
     return (JPA_CALL_SET.has(ctx.call.name) || SPRING_DATA_QUERY.test(ctx.call.name) ? classifyJpa(ctx, ev) : undefined) ?? (readingMybatis.current ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : undefined) ?? classifyJava(ctx, ev);
   },
 
