@@ -74,18 +74,24 @@ describe('language server: SQLAlchemy autoflush as the project builds its sessio
 
 const JAVA_LOADER = JPA_LOADER;
 
+/** A Maven project in `dir`: pom.xml, an application.properties naming a Db2 URL, and src/main/java/Loader.java. */
+function mavenProject(dir: string, loader: string): { properties: string; loaderPath: string } {
+  writeFileSync(join(dir, 'pom.xml'), '<project/>\n');
+  mkdirSync(join(dir, 'src', 'main', 'resources'), { recursive: true });
+  mkdirSync(join(dir, 'src', 'main', 'java'), { recursive: true });
+  const properties = join(dir, 'src', 'main', 'resources', 'application.properties');
+  writeFileSync(properties, 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\n');
+  const loaderPath = join(dir, 'src', 'main', 'java', 'Loader.java');
+  writeFileSync(loaderPath, loader);
+  return { properties, loaderPath };
+}
+
 describe('language server: Hibernate batch size in a Java project\'s configuration', function () {
   this.timeout(60000);
   const ws = tempWorkspace('insertlint-ws-hibernate-');
 
   it('a JPA loop flushed once is reported while application.properties sets no batch size, and cleared when it does', async () => {
-    writeFileSync(join(ws.dir, 'pom.xml'), '<project/>\n');
-    mkdirSync(join(ws.dir, 'src', 'main', 'resources'), { recursive: true });
-    mkdirSync(join(ws.dir, 'src', 'main', 'java'), { recursive: true });
-    const properties = join(ws.dir, 'src', 'main', 'resources', 'application.properties');
-    writeFileSync(properties, 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\n');
-    const loaderPath = join(ws.dir, 'src', 'main', 'java', 'Loader.java');
-    writeFileSync(loaderPath, JAVA_LOADER);
+    const { properties, loaderPath } = mavenProject(ws.dir, JAVA_LOADER);
     const s = await ws.start();
     await s.waitIdle();
     const loader = uriOf(loaderPath);
@@ -101,13 +107,7 @@ describe("language server: a DataSource's connections and the pool's autocommit 
   const ws = tempWorkspace('insertlint-ws-pool-');
 
   it('a JDBC loop on dataSource.getConnection() is reported while application.properties leaves the pool\'s autocommit on, cleared when it sets spring.datasource.hikari.auto-commit=false, reported again when that goes', async () => {
-    writeFileSync(join(ws.dir, 'pom.xml'), '<project/>\n');
-    mkdirSync(join(ws.dir, 'src', 'main', 'resources'), { recursive: true });
-    mkdirSync(join(ws.dir, 'src', 'main', 'java'), { recursive: true });
-    const properties = join(ws.dir, 'src', 'main', 'resources', 'application.properties');
-    writeFileSync(properties, 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\n');
-    const loaderPath = join(ws.dir, 'src', 'main', 'java', 'Loader.java');
-    writeFileSync(loaderPath, jdbcDataSourceLoader());
+    const { properties, loaderPath } = mavenProject(ws.dir, jdbcDataSourceLoader());
     const s = await ws.start();
     await s.waitIdle();
     const loader = uriOf(loaderPath);
