@@ -141,8 +141,8 @@ function parseArgs(argv, spec) {
   }
   return out;
 }
-function single(args, name2) {
-  const values = args.values.get(name2);
+function single(args2, name2) {
+  const values = args2.values.get(name2);
   if (values && values.length > 1) throw new UsageError(`--${name2} given more than once`);
   return values?.[0];
 }
@@ -1166,11 +1166,11 @@ var require_ignore = __commonJS({
         const rules = this._rules;
         const { length } = rules;
         const shortcut = this._basenameCount * 2 >= length;
-        const basename4 = shortcut ? basenameOf(path) : path;
+        const basename6 = shortcut ? basenameOf(path) : path;
         for (let index = length - 1; index >= 0; index--) {
           const rule = rules[index];
           if (rule[mode].test(
-            shortcut && rule._basenameOnly ? basename4 : path
+            shortcut && rule._basenameOnly ? basename6 : path
           )) {
             const { negative } = rule;
             const ret = {
@@ -1388,8 +1388,8 @@ function applySuppressions(diagnostics, suppressions, lines, file, knownRules, j
     }
     const unknown = s.rules.filter((r) => !knownRules.has(r));
     if (unknown.length > 0) {
-      const named = unknown.map((r) => r + didYouMean(r, [...knownRules], ""));
-      extra.push(unusedSuppression(file, s, `names unknown rule${unknown.length > 1 ? "s" : ""} ${named.join(", ")}`));
+      const named2 = unknown.map((r) => r + didYouMean(r, [...knownRules], ""));
+      extra.push(unusedSuppression(file, s, `names unknown rule${unknown.length > 1 ? "s" : ""} ${named2.join(", ")}`));
     } else if (!s.used && judgeable(s)) {
       extra.push(unusedSuppression(file, s, `matches no finding${s.kind === "next-line" ? " on the next line" : s.kind === "line" ? " on its own line" : " in this file"}; remove it`));
     }
@@ -3530,8 +3530,8 @@ function parseTableConstraint(p, context) {
     parseConstraintAttributes(p, c, context);
   } else if (p.acceptSeq("FOREIGN", "KEY")) {
     if (p.isIdent(p.pos) && p.kind(p.pos + 1) === TK_LPAREN) {
-      const named = parseIdentifier(p, context).name;
-      name2 ??= named;
+      const named2 = parseIdentifier(p, context).name;
+      name2 ??= named2;
     }
     const cols = parseNameList(p, context);
     c = parseReferences(p, cols, context);
@@ -5850,7 +5850,7 @@ function parseCall(p, span) {
     if (close > p.pos + 1) stmt.command = dynamicSql(p, p.pos + 1, close);
   } else if (p.kind(p.pos) === TK_LPAREN) {
     const close = p.afterBalanced(p.pos) - 1;
-    const args = [];
+    const args2 = [];
     let from = p.pos + 1;
     let depth = 0;
     for (let i = from; i <= close && close > p.pos + 1; i++) {
@@ -5858,11 +5858,11 @@ function parseCall(p, span) {
       if (k === TK_LPAREN) depth++;
       else if (k === TK_RPAREN && i < close) depth--;
       else if (i === close || depth === 0 && k === TK_COMMA) {
-        args.push(i - from === 1 ? integerAt(p, from) : void 0);
+        args2.push(i - from === 1 ? integerAt(p, from) : void 0);
         from = i + 1;
       }
     }
-    if (args.some((a) => a !== void 0)) stmt.integerArguments = args;
+    if (args2.some((a) => a !== void 0)) stmt.integerArguments = args2;
   }
   p.pos = p.end;
   return stmt;
@@ -8029,7 +8029,7 @@ var init_schema_ddl = __esm({
        */
       dropReferencesTo(file, parent, key) {
         const columns2 = keyColumns(key);
-        const sameColumns2 = (named) => named.length === columns2.length && named.every((c) => columns2.includes(c));
+        const sameColumns2 = (named2) => named2.length === columns2.length && named2.every((c) => columns2.includes(c));
         const references = (fk) => this.isParentOf(parent, fk) && (fk.constraint.parentColumns.length > 0 ? sameColumns2(fk.constraint.parentColumns) : key.kind === "primaryKey");
         for (const child of [...this.tables.values()]) {
           if (!child.foreignKeys.some(references)) continue;
@@ -8539,8 +8539,8 @@ var init_schema = __esm({
        * per key, for qualified and unqualified names apart (an unqualified one may find its target by name alone).
        */
       insertsReferenceData(name2, stmt) {
-        const facts3 = this.factsOf(name2, stmt);
-        return facts3.referenceData ??= facts3.target !== void 0 && this.isReferenceData(facts3.target);
+        const facts5 = this.factsOf(name2, stmt);
+        return facts5.referenceData ??= facts5.target !== void 0 && this.isReferenceData(facts5.target);
       }
       /**
        * Whether literal rows written into the table `name` names (in `stmt`) are seed rows: the literal rows of all
@@ -8549,21 +8549,21 @@ var init_schema = __esm({
        * ten rows no more costly. Kept per key, as insertsReferenceData's answers.
        */
       writesSeedRows(name2, stmt) {
-        const facts3 = this.factsOf(name2, stmt);
-        if (facts3.seedRows === void 0) {
+        const facts5 = this.factsOf(name2, stmt);
+        if (facts5.seedRows === void 0) {
           let rows = 0;
-          for (const site of facts3.target?.sites ?? []) rows += site.literalRows ?? 0;
-          facts3.seedRows = rows < this.bulkRowThreshold;
+          for (const site of facts5.target?.sites ?? []) rows += site.literalRows ?? 0;
+          facts5.seedRows = rows < this.bulkRowThreshold;
         }
-        return facts3.seedRows;
+        return facts5.seedRows;
       }
       /** The insert target of a name as written in `stmt`, and answers about it, made once per key. */
       factsOf(name2, stmt) {
         const key = this.keyOf(name2, stmt);
         const known = this.keyFacts[name2.schema === void 0 ? 1 : 0];
-        let facts3 = known.get(key);
-        if (!facts3) known.set(key, facts3 = { target: this.insertTarget(name2, stmt) });
-        return facts3;
+        let facts5 = known.get(key);
+        if (!facts5) known.set(key, facts5 = { target: this.insertTarget(name2, stmt) });
+        return facts5;
       }
       /** factsOf's answers, for qualified and unqualified names (a model copied for an edit starts afresh: see withFileReplaced). */
       keyFacts = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
@@ -9098,31 +9098,31 @@ function sqlplCodeModel(statements, script, lineAt) {
       continue;
     }
     if (stmt.kind !== "createRoutine" && stmt.kind !== "compound") continue;
-    const facts3 = { executions: [], commits: [], calls: [], parameters: stmt.kind === "createRoutine" ? stmt.parameters : [], parameterLoops: [], calledNames: /* @__PURE__ */ new Set() };
+    const facts5 = { executions: [], commits: [], calls: [], parameters: stmt.kind === "createRoutine" ? stmt.parameters : [], parameterLoops: [], calledNames: /* @__PURE__ */ new Set() };
     const body = stmt.kind === "createRoutine" ? stmt.body : stmt;
-    if (stmt.kind === "createRoutine") stmt.parameters.forEach((name2, i2) => declareLength(facts3, name2, stmt.parameterLengths?.[i2], true));
-    if (body) readStatement(body, { guarded: false }, facts3, /* @__PURE__ */ new Map());
-    if (body && facts3.counting) countLoops(facts3, body, stmt.kind === "createRoutine", lineAt);
-    if (stmt.kind === "compound" && facts3.tableLoops && !facts3.jumps) for (const loop of facts3.tableLoops) loop.rowsOf.runs = 1;
-    all.push(facts3);
+    if (stmt.kind === "createRoutine") stmt.parameters.forEach((name2, i2) => declareLength(facts5, name2, stmt.parameterLengths?.[i2], true));
+    if (body) readStatement(body, { guarded: false }, facts5, /* @__PURE__ */ new Map());
+    if (body && facts5.counting) countLoops(facts5, body, stmt.kind === "createRoutine", lineAt);
+    if (stmt.kind === "compound" && facts5.tableLoops && !facts5.jumps) for (const loop of facts5.tableLoops) loop.rowsOf.runs = 1;
+    all.push(facts5);
     if (stmt.kind === "createRoutine") {
       const list = routines.get(stmt.name.name) ?? [];
-      list.push(facts3);
+      list.push(facts5);
       routines.set(stmt.name.name, list);
     }
   }
   countCalledLoops(statements, all, scriptCalls, lineAt);
   if (all.some((f) => f.counting)) {
     const perRow = triggerCalls(statements);
-    for (const facts3 of all) for (const call of facts3.calls) perRow.add(call.name);
-    for (const [name2, list] of routines) if (perRow.has(name2)) for (const facts3 of list) for (const { loop } of facts3.counting ?? []) delete loop.passesBound;
+    for (const facts5 of all) for (const call of facts5.calls) perRow.add(call.name);
+    for (const [name2, list] of routines) if (perRow.has(name2)) for (const facts5 of list) for (const { loop } of facts5.counting ?? []) delete loop.passesBound;
   }
   const executions = [];
   const commits = [];
-  for (const facts3 of all) {
-    appendAll(executions, facts3.executions);
-    appendAll(commits, facts3.commits);
-    for (const call of facts3.calls) {
+  for (const facts5 of all) {
+    appendAll(executions, facts5.executions);
+    appendAll(commits, facts5.commits);
+    for (const call of facts5.calls) {
       if (executions.length > MAX_EXECUTIONS) break;
       for (const callee of routines.get(call.name) ?? []) {
         const loop = { ...call.loop, via: call.name };
@@ -9147,20 +9147,20 @@ function countCalledLoops(statements, all, scriptCalls, lineAt) {
     else callsOf2.set(c.callee, [c]);
   }
   let calledByRoutines;
-  for (const facts3 of all) {
-    if (facts3.parameterLoops.length === 0 && !facts3.tableLoops) continue;
-    const calls = callsOf2.get(facts3);
+  for (const facts5 of all) {
+    if (facts5.parameterLoops.length === 0 && !facts5.tableLoops) continue;
+    const calls = callsOf2.get(facts5);
     if (!calls) continue;
     const name2 = calls[0].stmt.procedure.name;
     if ((calledByRoutines ??= new Set(all.flatMap((f) => [...f.calledNames]))).has(name2)) continue;
-    if (facts3.tableLoops && !facts3.jumps && !(calledByTriggers ??= triggerCalls(statements)).has(name2)) {
-      for (const loop of facts3.tableLoops) loop.rowsOf.runs = calls.length;
+    if (facts5.tableLoops && !facts5.jumps && !(calledByTriggers ??= triggerCalls(statements)).has(name2)) {
+      for (const loop of facts5.tableLoops) loop.rowsOf.runs = calls.length;
     }
-    if (facts3.parameterLoops.length > 0 && (calledByTriggers ??= triggerCalls(statements)).has(name2)) continue;
-    for (const { loop, index, passes } of facts3.parameterLoops) {
-      const args = calls.map((c) => c.stmt.integerArguments?.[index]);
-      if (args.some((a) => a === void 0)) continue;
-      loop.passes = args.reduce((sum, a) => sum + passes(a), 0);
+    if (facts5.parameterLoops.length > 0 && (calledByTriggers ??= triggerCalls(statements)).has(name2)) continue;
+    for (const { loop, index, passes } of facts5.parameterLoops) {
+      const args2 = calls.map((c) => c.stmt.integerArguments?.[index]);
+      if (args2.some((a) => a === void 0)) continue;
+      loop.passes = args2.reduce((sum, a) => sum + passes(a), 0);
       loop.passesFrom = calls.map(({ stmt }) => {
         const written = `CALL ${stmt.procedure.name}(${stmt.integerArguments.map((a) => a ?? "\u2026").join(", ")})`;
         return lineAt ? `${written} at line ${lineAt(stmt.origin.toFile(stmt.span.start))}` : written;
@@ -9179,8 +9179,8 @@ function triggerCalls(statements) {
   }
   return names3;
 }
-function declareLength(facts3, name2, length, parameter) {
-  const lengths = facts3.lengths ??= /* @__PURE__ */ new Map();
+function declareLength(facts5, name2, length, parameter) {
+  const lengths = facts5.lengths ??= /* @__PURE__ */ new Map();
   const known = lengths.get(name2);
   if (known === null) return;
   if (!length) lengths.set(name2, null);
@@ -9227,7 +9227,7 @@ function iterates(statements, label) {
 function isStep(stmt, variable, up) {
   return stmt.kind === "setVariable" && stmt.targets.length === 1 && stmt.step?.variable === variable && (up ? stmt.step.by > 0 : stmt.step.by < 0) && !stmt.writes?.includes(variable);
 }
-function counterStart(facts3, variable, assignments, up) {
+function counterStart(facts5, variable, assignments, up) {
   let start;
   let declared = false;
   let differing = 0;
@@ -9246,7 +9246,7 @@ function counterStart(facts3, variable, assignments, up) {
       const given = assignment.value;
       if ("integer" in given) value = given.integer;
       else if (!up) {
-        const of = facts3.lengths?.get(given.lengthOf);
+        const of = facts5.lengths?.get(given.lengthOf);
         if (of) {
           value = of.length.max;
           length = { of: given.lengthOf, declared: of.length, parameter: of.parameter };
@@ -9261,10 +9261,10 @@ function counterStart(facts3, variable, assignments, up) {
   start.exact = differing === 0 && steps2 === 1;
   return start;
 }
-function countLoops(facts3, root, routine, lineAt) {
-  if (facts3.jumps) return;
+function countLoops(facts5, root, routine, lineAt) {
+  if (facts5.jumps) return;
   const names3 = /* @__PURE__ */ new Set();
-  for (const { stmt } of facts3.counting) {
+  for (const { stmt } of facts5.counting) {
     names3.add((stmt.counter ?? stmt.countdown).variable);
     if (typeof stmt.counter?.bound === "string") names3.add(stmt.counter.bound);
   }
@@ -9276,7 +9276,7 @@ function countLoops(facts3, root, routine, lineAt) {
     else assignments.set(variable, [stmt]);
     if (inHandler) byHandlers.add(variable);
   });
-  for (const { stmt, loop, nested: nested2 } of facts3.counting) {
+  for (const { stmt, loop, nested: nested2 } of facts5.counting) {
     const up = stmt.counter !== void 0;
     const once = stmt.loop === "repeat" ? 1 : 0;
     const variable = (stmt.counter ?? stmt.countdown).variable;
@@ -9287,15 +9287,15 @@ function countLoops(facts3, root, routine, lineAt) {
     if (inBody.length !== 1 || !isStep(step, variable, up) || !stmt.body.includes(step)) continue;
     const by = step.step.by;
     if (stmt.label !== void 0 && iterates(stmt.body, stmt.label)) continue;
-    const parameter = facts3.parameters.indexOf(variable);
+    const parameter = facts5.parameters.indexOf(variable);
     if (parameter >= 0) {
       const { inclusive: inclusive2, floor: floor2 } = stmt.countdown ?? {};
       if (floor2 !== void 0 && !nested2 && assignments.get(variable)?.length === 1) {
-        facts3.parameterLoops.push({ loop, index: parameter, passes: (argument) => Math.max(once, countDownPasses(argument, floor2, inclusive2, -by)) });
+        facts5.parameterLoops.push({ loop, index: parameter, passes: (argument) => Math.max(once, countDownPasses(argument, floor2, inclusive2, -by)) });
       }
       continue;
     }
-    const start = counterStart(facts3, variable, assignments.get(variable) ?? [], up);
+    const start = counterStart(facts5, variable, assignments.get(variable) ?? [], up);
     if (!start) continue;
     if (stmt.counter) {
       const { bound, inclusive: inclusive2 } = stmt.counter;
@@ -9304,10 +9304,10 @@ function countLoops(facts3, root, routine, lineAt) {
         loop.passes = Math.max(once, countUpPasses(start.value, bound, extra, by));
         continue;
       }
-      const index = facts3.parameters.indexOf(bound);
+      const index = facts5.parameters.indexOf(bound);
       if (index < 0 || assignments.has(bound) || !start.exact || nested2) continue;
       const from = start.value;
-      facts3.parameterLoops.push({ loop, index, passes: (argument) => Math.max(once, countUpPasses(from, argument, extra, by)) });
+      facts5.parameterLoops.push({ loop, index, passes: (argument) => Math.max(once, countUpPasses(from, argument, extra, by)) });
       continue;
     }
     const { inclusive, floor } = stmt.countdown;
@@ -9332,23 +9332,23 @@ function countDownPasses(start, floor, inclusive, by) {
 function fileSpan(stmt, span = stmt.span) {
   return fileSpanOf(stmt.origin, span);
 }
-function readStatements(statements, context, facts3, prepared) {
-  for (const stmt of statements) readStatement(stmt, context, facts3, prepared);
+function readStatements(statements, context, facts5, prepared) {
+  for (const stmt of statements) readStatement(stmt, context, facts5, prepared);
 }
-function readStatement(stmt, context, facts3, prepared) {
+function readStatement(stmt, context, facts5, prepared) {
   switch (stmt.kind) {
     case "insert":
     case "merge":
     case "update":
     case "delete":
-      facts3.executions.push(execution(stmt, context, "executePrepared", [stmt], { textKind: "constant", statements: [stmt], splices: [] }, !oneRowAtATime(stmt)));
+      facts5.executions.push(execution(stmt, context, "executePrepared", [stmt], { textKind: "constant", statements: [stmt], splices: [] }, !oneRowAtATime(stmt)));
       return;
     case "commit":
-      facts3.commits.push(commit(stmt, context));
+      facts5.commits.push(commit(stmt, context));
       return;
     case "prepare": {
       const e = execution(stmt, context, "prepare", stmt.text.statements, stmt.text, false);
-      facts3.executions.push(e);
+      facts5.executions.push(e);
       prepared.set(stmt.statementName, e);
       return;
     }
@@ -9360,37 +9360,37 @@ function readStatement(stmt, context, facts3, prepared) {
         e.textKind = prepare.textKind;
         e.batched = prepare.statements.length > 0 && !prepare.statements.some(oneRowAtATime);
       }
-      facts3.executions.push(e);
+      facts5.executions.push(e);
       return;
     }
     case "executeImmediate":
-      facts3.executions.push(execution(stmt, context, "executeDirect", stmt.text.statements, stmt.text, stmt.text.statements.length > 0 && !stmt.text.statements.some(oneRowAtATime)));
+      facts5.executions.push(execution(stmt, context, "executeDirect", stmt.text.statements, stmt.text, stmt.text.statements.length > 0 && !stmt.text.statements.some(oneRowAtATime)));
       return;
     case "declareVariable":
-      for (const name2 of stmt.names) declareLength(facts3, name2, stmt.length, false);
+      for (const name2 of stmt.names) declareLength(facts5, name2, stmt.length, false);
       return;
     case "call":
-      facts3.lastCallAdmin = adminRoutine(stmt.procedure);
-      facts3.calledNames.add(stmt.procedure.name);
+      facts5.lastCallAdmin = adminRoutine(stmt.procedure);
+      facts5.calledNames.add(stmt.procedure.name);
       if (!context.loop) return;
       if (stmt.procedure.schema === "SYSPROC" || stmt.procedure.name.startsWith("ADMIN_")) context.loop.chunked = true;
-      facts3.calls.push({ name: stmt.procedure.name, loop: context.loop });
+      facts5.calls.push({ name: stmt.procedure.name, loop: context.loop });
       return;
     case "loop": {
       const loop = { span: fileSpan(stmt), kind: stmt.loop.toUpperCase() };
       if (stmt.query) loop.rowsFrom = { query: true };
       if (stmt.rowsOf) {
         loop.rowsOf = { table: stmt.rowsOf.table, at: stmt, deletes: stmt.rowsOf.deletes };
-        if (!stmt.rowsOf.deletes && !context.loop && !context.handler) (facts3.tableLoops ??= []).push(loop);
+        if (!stmt.rowsOf.deletes && !context.loop && !context.handler) (facts5.tableLoops ??= []).push(loop);
       }
       if (stmt.walksArray) loop.walksArray = true;
       if (stmt.queryChangesData) loop.noQueryToFold = true;
       if (stmt.tables && allCatalogTables(stmt.tables)) loop.chunked = true;
-      const before = facts3.executions.length;
-      readStatements(stmt.body, { loop, guarded: false }, facts3, prepared);
-      if (stmt.counter || stmt.countdown) (facts3.counting ??= []).push({ stmt, loop, nested: context.loop !== void 0 || context.handler === true });
-      for (let i = before; i < facts3.executions.length; i++) {
-        const e = facts3.executions[i];
+      const before = facts5.executions.length;
+      readStatements(stmt.body, { loop, guarded: false }, facts5, prepared);
+      if (stmt.counter || stmt.countdown) (facts5.counting ??= []).push({ stmt, loop, nested: context.loop !== void 0 || context.handler === true });
+      for (let i = before; i < facts5.executions.length; i++) {
+        const e = facts5.executions[i];
         if (e.loop !== loop || e.action === "prepare") continue;
         if (e.statements.length === 0 && e.textKind !== "constant") loop.chunked = true;
         if (e.batched && e.statements.some((s) => s.kind === "insert" || s.kind === "merge")) loop.chunked = true;
@@ -9400,34 +9400,34 @@ function readStatement(stmt, context, facts3, prepared) {
     }
     case "if":
     case "case":
-      for (const branch of stmt.branches) readStatements(branch.body, { loop: context.loop, guarded: context.guarded || context.loop !== void 0, handler: context.handler }, facts3, prepared);
+      for (const branch of stmt.branches) readStatements(branch.body, { loop: context.loop, guarded: context.guarded || context.loop !== void 0, handler: context.handler }, facts5, prepared);
       return;
     case "compound":
-      readStatements(stmt.body, context, facts3, prepared);
+      readStatements(stmt.body, context, facts5, prepared);
       return;
     case "allocate":
-      (facts3.resultSetCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
-      if (facts3.lastCallAdmin) (facts3.adminOutputCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
+      (facts5.resultSetCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
+      if (facts5.lastCallAdmin) (facts5.adminOutputCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
       return;
     case "declareCursor":
-      (facts3.cursors ??= /* @__PURE__ */ new Map()).set(stmt.cursor, stmt.statementName ? { prepared: stmt.statementName } : { declare: true });
+      (facts5.cursors ??= /* @__PURE__ */ new Map()).set(stmt.cursor, stmt.statementName ? { prepared: stmt.statementName } : { declare: true });
       return;
     case "setVariable":
-      if (stmt.cursorTables) for (const target of stmt.targets) (facts3.cursors ??= /* @__PURE__ */ new Map()).set(target, { set: true });
+      if (stmt.cursorTables) for (const target of stmt.targets) (facts5.cursors ??= /* @__PURE__ */ new Map()).set(target, { set: true });
       return;
     case "fetch":
       if (context.loop && !context.loop.rowsFrom) {
-        const declared = facts3.cursors?.get(stmt.cursor);
+        const declared = facts5.cursors?.get(stmt.cursor);
         context.loop.rowsFrom = declared ? { cursor: stmt.cursor, declared } : { cursor: stmt.cursor };
       }
-      if (context.loop && facts3.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
-      if (context.loop && facts3.adminOutputCursors?.has(stmt.cursor)) context.loop.readsAdminOutput = true;
+      if (context.loop && facts5.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
+      if (context.loop && facts5.adminOutputCursors?.has(stmt.cursor)) context.loop.readsAdminOutput = true;
       return;
     case "jump":
-      if (stmt.jump === "goto") facts3.jumps = true;
+      if (stmt.jump === "goto") facts5.jumps = true;
       return;
     case "declareHandler":
-      if (stmt.action) readStatement(stmt.action, { guarded: false, handler: true }, facts3, prepared);
+      if (stmt.action) readStatement(stmt.action, { guarded: false, handler: true }, facts5, prepared);
       return;
     case "other":
       if (context.loop && stmt.keyword === "SELECT") context.loop.looksUpPerRow = true;
@@ -10135,7 +10135,7 @@ var init_workspace_files = __esm({
         const old = this.hibernateBatching;
         const same = byFolder.size === old.size && [...byFolder].every(([folder, b]) => {
           const was = old.get(folder);
-          return was?.file === b.file && was.batchSize === b.batchSize && was.mybatisBatch === b.mybatisBatch && was.mybatisOnly === b.mybatisOnly;
+          return was?.file === b.file && was.batchSize === b.batchSize && was.mybatisBatch === b.mybatisBatch && was.mybatisOnly === b.mybatisOnly && was.poolAutocommitOff === b.poolAutocommitOff;
         });
         if (same) return [];
         this.hibernateBatching = new Map(byFolder);
@@ -10615,6 +10615,11 @@ function batchAdvice(api, dialect, execution2) {
       return "prepare once, call addBatch() per row and executeBatch() every few hundred rows";
     case "spring":
       return "collect the rows and call JdbcTemplate.batchUpdate";
+    case "spring-simple-insert":
+    case "spring-simple-insert-keys":
+      return simpleInsertAdvice(execution2?.connection?.name ?? "insert", api === "spring-simple-insert-keys");
+    case "jooq":
+      return JOOQ_BATCHING;
     case "mybatis":
       return MYBATIS_BATCHING;
     case "ibm_db":
@@ -10655,6 +10660,11 @@ function batchAdvice(api, dialect, execution2) {
     default:
       return "send many rows per call (batch, array insert or multi-row VALUES)";
   }
+}
+function simpleInsertAdvice(insert, keys) {
+  const batch = `gather the rows (a Map<String, ?> or a SqlParameterSource each) and call ${insert}.executeBatch(rows) once after the loop (or per few hundred rows): SimpleJdbcInsert sends them as one JDBC batch of its prepared INSERT`;
+  if (!keys) return batch;
+  return `${batch}. executeBatch returns the update counts only, no generated keys (usingGeneratedKeyColumns, executeAndReturnKey): where the loop needs each row's key, batch the rows whose keys it does not need, or read the keys back afterwards with one query by a natural key of the rows`;
 }
 function configuredBatching(config) {
   const now = config.batchSize === void 0 ? "sets no hibernate.jdbc.batch_size (Hibernate's default is 0, no batching)" : `sets hibernate.jdbc.batch_size to ${config.batchSize}, which batches nothing`;
@@ -10772,7 +10782,7 @@ function splicesRowList(execution2, insert) {
   const values = insert.source.rows[0].values;
   return values.length === 1 && splicesOver(execution2, insert, values[0].span, false).some((x) => x.rows);
 }
-var PARAMETER_BITS2, LITERAL_BIT, MYBATIS_BATCHING, HIBERNATE_BATCHING, spliceIndexes;
+var PARAMETER_BITS2, LITERAL_BIT, JOOQ_BATCHING, MYBATIS_BATCHING, HIBERNATE_BATCHING, spliceIndexes;
 var init_facts = __esm({
   "server/src/code-model/facts.ts"() {
     "use strict";
@@ -10782,6 +10792,7 @@ var init_facts = __esm({
     init_sorted();
     PARAMETER_BITS2 = valueKindBit("marker") | valueKindBit("host");
     LITERAL_BIT = valueKindBit("literal");
+    JOOQ_BATCHING = "gather the rows and insert them together: dsl.batchInsert(records).execute() (the new records, one JDBC batch), or dsl.batch(dsl.insertInto(T, T.A, T.B).values((Integer) null, null)) with .bind(a, b) per row, then .execute() once (one prepared INSERT, one JDBC batch), or one insertInto(T, T.A, T.B).valuesOfRows(rows) (or chained .values(\u2026)) per few hundred rows (one multi-row INSERT); for large loads the Loader API, dsl.loadInto(T).batchAll().loadArrays(rows).fields(T.A, T.B).execute()";
     MYBATIS_BATCHING = "open the SqlSession with ExecutorType.BATCH (sqlSessionFactory.openSession(ExecutorType.BATCH), or with Spring a SqlSessionTemplate built with ExecutorType.BATCH), call the mapper in the loop, and call flushStatements() or commit() every 1000 rows or so and once after the loop, so that the inserts go as JDBC batches; or write one multi-row INSERT: a mapper method taking a List whose <foreach> writes one VALUES row per element, called per few hundred rows";
     HIBERNATE_BATCHING = "Hibernate sends the INSERTs of one flush as JDBC batches only when hibernate.jdbc.batch_size is set (50 to 1000, with hibernate.order_inserts=true; in persistence.xml, or spring.jpa.properties.hibernate.jdbc.batch_size with Spring Boot), if it is not already, and never for an entity whose id is @GeneratedValue(strategy = GenerationType.IDENTITY)";
     spliceIndexes = /* @__PURE__ */ new WeakMap();
@@ -10797,9 +10808,9 @@ function migrationStep(path) {
   const name2 = path.slice(slash + 1);
   let step;
   const flyway = /^V(\d+(?:[._]\d+)*)__/.exec(name2);
-  const named = /^(.*?(?:upgrade|migrat)[a-z]*[^0-9]*?)(\d+(?:[._]\d+)*)/i.exec(name2);
+  const named2 = /^(.*?(?:upgrade|migrat)[a-z]*[^0-9]*?)(\d+(?:[._]\d+)*)/i.exec(name2);
   if (flyway) step = { sequence: `${path.slice(0, slash + 1)}V`, version: versionOf(flyway[1]) };
-  else if (named) step = { sequence: named[1].toLowerCase(), version: versionOf(named[2]) };
+  else if (named2) step = { sequence: named2[1].toLowerCase(), version: versionOf(named2[2]) };
   steps.set(path, step);
   return step;
 }
@@ -10937,10 +10948,10 @@ function mergeTables(tables2, lines, replaced3) {
   const words = new Set(moves.map((m) => m.loadWord));
   const loads = words.size === 1 ? `${[...words][0]}s` : "statements";
   const loadLine = (m) => countText(lines.line(m.loadSpan.start) + 1);
-  const named = moves.slice(0, MAX_TABLES_NAMED).map((m, i) => `${m.table} (${i === 0 ? "filled at " : ""}line ${loadLine(m)})`);
-  if (moves.length > MAX_TABLES_NAMED) named.push(`${countText(moves.length - MAX_TABLES_NAMED)} more`);
+  const named2 = moves.slice(0, MAX_TABLES_NAMED).map((m, i) => `${m.table} (${i === 0 ? "filled at " : ""}line ${loadLine(m)})`);
+  if (moves.length > MAX_TABLES_NAMED) named2.push(`${countText(moves.length - MAX_TABLES_NAMED)} more`);
   const baselines = [...new Set(parts.map((p) => p.baseline))];
-  const message = `${countText(tables2.length)} bulk targets get ${andList(parts.map((p) => p.kind))} before the ${loads} that fill them. They are ${andList(named)}. One change for ${tables2.length === 2 ? "both" : `all ${countText(tables2.length)}`}: move ${andList(movedText(all.flatMap((d) => d.moveAfterLoad.ddl)))} after those ${loads}. Every row they insert ${andList(parts.map((p) => p.perRow))}. ${[...baselines, ...parts.map((p) => p.figure)].join("; ")}.`;
+  const message = `${countText(tables2.length)} bulk targets get ${andList(parts.map((p) => p.kind))} before the ${loads} that fill them. They are ${andList(named2)}. One change for ${tables2.length === 2 ? "both" : `all ${countText(tables2.length)}`}: move ${andList(movedText(all.flatMap((d) => d.moveAfterLoad.ddl)))} after those ${loads}. Every row they insert ${andList(parts.map((p) => p.perRow))}. ${[...baselines, ...parts.map((p) => p.figure)].join("; ")}.`;
   const merged2 = mergedOf(primary, all, message, lines, moves.map((m) => m.loadSpan));
   merged2.related = [
     ...primary.related ?? [],
@@ -12917,7 +12928,7 @@ var init_mincommit2 = __esm({
 });
 
 // rules/no-autocommit.ts
-var NoAutocommitRule, HOW, LIBRARY_HOW, no_autocommit_default;
+var NoAutocommitRule, HOW, POOLED_HOW, LIBRARY_HOW, no_autocommit_default;
 var init_no_autocommit = __esm({
   "rules/no-autocommit.ts"() {
     "use strict";
@@ -12956,10 +12967,10 @@ var init_no_autocommit = __esm({
               messageId: "loop",
               data: {
                 connection: execution2.api === "clp" ? "the db2 command line processor" : connection.name ? `'${connection.name}'` : "this connection",
-                why: connection.libraryAutocommit ? "SQLAlchemy 1.x commits on its own each INSERT it runs outside a transaction" : connection.autocommitSpan ? execution2.api === "sqlalchemy" ? 'isolation_level="AUTOCOMMIT" set by the code' : "switched on by the code" : execution2.api === "clp" ? "the CLP default" : connection.declaredAs ? `the driver default for ${connection.declaredAs} field that this file never switches` : "the driver default for a connection this file opens",
+                why: connection.libraryAutocommit ? "SQLAlchemy 1.x commits on its own each INSERT it runs outside a transaction" : connection.autocommitSpan ? execution2.api === "sqlalchemy" ? 'isolation_level="AUTOCOMMIT" set by the code' : "switched on by the code" : execution2.api === "clp" ? "the CLP default" : connection.pooled ? "the pool's and driver's default for a connection from a DataSource; no pool configuration was found that switches it off" : connection.declaredAs ? `the driver default for ${connection.declaredAs} field that this file never switches` : "the driver default for a connection this file opens",
                 loop: loopName(execution2.loop),
                 table: targetName2(execution2, insert, schema),
-                how: connection.libraryAutocommit ? LIBRARY_HOW : HOW[connection.driver ?? execution2.api] ?? HOW[execution2.api] ?? "with the driver's autocommit setting"
+                how: connection.libraryAutocommit ? LIBRARY_HOW : connection.pooled ? POOLED_HOW : HOW[connection.driver ?? execution2.api] ?? HOW[execution2.api] ?? "with the driver's autocommit setting"
               },
               span: execution2.callSpan
             });
@@ -12985,6 +12996,7 @@ var init_no_autocommit = __esm({
       cli: "SQLSetConnectAttr(hdbc, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, 0)",
       clp: 'db2 +c, or db2 "UPDATE COMMAND OPTIONS USING C OFF"'
     };
+    POOLED_HOW = "conn.setAutoCommit(false), or in the pool's configuration: spring.datasource.hikari.auto-commit=false, HikariConfig.setAutoCommit(false), DBCP2 or Tomcat JDBC defaultAutoCommit=false";
     LIBRARY_HOW = "run the loop inside one transaction: with engine.begin() as conn:, or trans = conn.begin() before it and trans.commit() after";
     no_autocommit_default = NoAutocommitRule;
   }
@@ -12994,7 +13006,7 @@ var init_no_autocommit = __esm({
 var no_autocommit_default2;
 var init_no_autocommit2 = __esm({
   "rules/no-autocommit.md"() {
-    no_autocommit_default2 = '# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`; `jaydebeapi.connect`,\nwhose JDBC connection starts with autocommit on; `pyodbc.connect`/`pypyodbc.connect` given `autocommit=True`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is on too for a class\nfield declared with node ibm_db\'s own connection type (TypeScript `protected connection?: Connection` with\n`Connection` imported from `\'ibm_db\'`, or `db: ibmdb.Database | null`) that no code of the file switches\n(`beginTransaction()` on it): such a connection commits every statement, wherever it was opened (nestjsdb2\'s\n`batchInsert`). The options given to `open` are read whether written in the call or held by a variable:\n`autoCommit: false` opens without autocommit, `autoCommit: true` with it, and `autoCommit: cfg.autoCommit ?? true`\nsays what holds when nothing else is configured (here on). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`, and `pyodbc.connect`/`pypyodbc.connect` without\n`autocommit=True`: both switch ODBC\'s default off after connecting), after `conn.jconn.setAutoCommit(False)` on a\njaydebeapi connection, and in embedded SQL and SQLJ.\n\nDjango on Db2 (`ibm_db_django` named as ENGINE in the project\'s settings) runs in autocommit mode: a model insert\n(`Order.objects.create(\u2026)`, a new instance\'s `save()`) outside `transaction.atomic()` is a transaction of its own, so\nautocommit is **on** for it; it is **off** inside a `with transaction.atomic():` block, in a function decorated\n`@transaction.atomic`, in a helper whose every call in the file is so held, and in a view (a function taking `request`) of a project whose settings set `ATOMIC_REQUESTS`.\nThe message says so in Django\'s terms: *Django\'s autocommit commits each save() or create() of the for loop at line 7\ninto SHOP_ORDER on its own. Outside transaction.atomic() every INSERT is its own transaction \u2026*, with the advice to run the loop in\none `transaction.atomic()` block or, better, one `bulk_create(objs, batch_size=1000)`.\n\nSQLAlchemy (`create_engine("db2+ibm_db://\u2026")`, or the `ibm_db_sa://` URL) is read as its own API: the engines the file\nmakes with `create_engine`, the connections it takes from them (`engine.connect()`, `engine.begin()`, assigned or bound\nby a `with`) and its sessions (`Session(engine)`, a `sessionmaker` factory\'s sessions). Autocommit is **on** where the\ncode asks for `isolation_level="AUTOCOMMIT"`: on `create_engine` (as a keyword or inside `execution_options={\u2026}`), on\nan engine copy (`engine.execution_options(isolation_level="AUTOCOMMIT")`) and the connections taken from it, or on a\nconnection (`conn.execution_options(\u2026)`). Otherwise it is **off**: a SQLAlchemy 2.x connection begins a transaction\nat its first statement and commits only when told (`conn.commit()`, or the end of a `with engine.begin()` block).\nSQLAlchemy 1.x, though, commits a DML statement itself when it runs outside a transaction ("library-level"\nautocommit, which 2.0 removed). Code that can only be 1.x shows it: `engine.execute(\u2026)` (connectionless execution,\ngone in 2.0) is **on**, and so is a plain SQL string passed to `conn.execute` (2.0 refuses one: it wants `text()`)\nunless a transaction is begun on the connection before it (`conn.begin()`, `engine.begin()`). A `text()` on a\nconnection may be either version, and is read as 2.x. The message then names the library\'s commit and asks for a\ntransaction around the loop. A connection the file opens with drivers that disagree\n(ibmdbpy\'s `self._con`: `pypyodbc.connect` or `jaydebeapi.connect`, as configured) or with an `autocommit=`\nthe file computes is **unknown**. A connection\npassed in as a parameter, kept in a field of no known driver type set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\n(or a jaydebeapi one) the code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe autocommitted single-row INSERTs of a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines ("20,000 in this script (lines 2\u201320,001)"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for \'conn\' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. With SQLAlchemy, leave\nout `isolation_level="AUTOCOMMIT"` for the loading code and run the loop inside one transaction (`with engine.begin()\nas conn:`); better still, pass all the rows in one `conn.execute(text(sql), rows)` (see `single-row-insert`). More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection the file opens and a configuration outside the code switches off (a pool\'s\n`defaultAutoCommit=false`) is reported as the driver default says; suppress it there with the reason.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n';
+    no_autocommit_default2 = "# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`; `jaydebeapi.connect`,\nwhose JDBC connection starts with autocommit on; `pyodbc.connect`/`pypyodbc.connect` given `autocommit=True`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is on too for a class\nfield declared with node ibm_db's own connection type (TypeScript `protected connection?: Connection` with\n`Connection` imported from `'ibm_db'`, or `db: ibmdb.Database | null`) that no code of the file switches\n(`beginTransaction()` on it): such a connection commits every statement, wherever it was opened (nestjsdb2's\n`batchInsert`). The options given to `open` are read whether written in the call or held by a variable:\n`autoCommit: false` opens without autocommit, `autoCommit: true` with it, and `autoCommit: cfg.autoCommit ?? true`\nsays what holds when nothing else is configured (here on). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`, and `pyodbc.connect`/`pypyodbc.connect` without\n`autocommit=True`: both switch ODBC's default off after connecting), after `conn.jconn.setAutoCommit(False)` on a\njaydebeapi connection, and in embedded SQL and SQLJ.\n\nDjango on Db2 (`ibm_db_django` named as ENGINE in the project's settings) runs in autocommit mode: a model insert\n(`Order.objects.create(\u2026)`, a new instance's `save()`) outside `transaction.atomic()` is a transaction of its own, so\nautocommit is **on** for it; it is **off** inside a `with transaction.atomic():` block, in a function decorated\n`@transaction.atomic`, in a helper whose every call in the file is so held, and in a view (a function taking `request`) of a project whose settings set `ATOMIC_REQUESTS`.\nThe message says so in Django's terms: *Django's autocommit commits each save() or create() of the for loop at line 7\ninto SHOP_ORDER on its own. Outside transaction.atomic() every INSERT is its own transaction \u2026*, with the advice to run the loop in\none `transaction.atomic()` block or, better, one `bulk_create(objs, batch_size=1000)`.\n\nSQLAlchemy (`create_engine(\"db2+ibm_db://\u2026\")`, or the `ibm_db_sa://` URL) is read as its own API: the engines the file\nmakes with `create_engine`, the connections it takes from them (`engine.connect()`, `engine.begin()`, assigned or bound\nby a `with`) and its sessions (`Session(engine)`, a `sessionmaker` factory's sessions). Autocommit is **on** where the\ncode asks for `isolation_level=\"AUTOCOMMIT\"`: on `create_engine` (as a keyword or inside `execution_options={\u2026}`), on\nan engine copy (`engine.execution_options(isolation_level=\"AUTOCOMMIT\")`) and the connections taken from it, or on a\nconnection (`conn.execution_options(\u2026)`). Otherwise it is **off**: a SQLAlchemy 2.x connection begins a transaction\nat its first statement and commits only when told (`conn.commit()`, or the end of a `with engine.begin()` block).\nSQLAlchemy 1.x, though, commits a DML statement itself when it runs outside a transaction (\"library-level\"\nautocommit, which 2.0 removed). Code that can only be 1.x shows it: `engine.execute(\u2026)` (connectionless execution,\ngone in 2.0) is **on**, and so is a plain SQL string passed to `conn.execute` (2.0 refuses one: it wants `text()`)\nunless a transaction is begun on the connection before it (`conn.begin()`, `engine.begin()`). A `text()` on a\nconnection may be either version, and is read as 2.x. The message then names the library's commit and asks for a\ntransaction around the loop. A connection the file opens with drivers that disagree\n(ibmdbpy's `self._con`: `pypyodbc.connect` or `jaydebeapi.connect`, as configured) or with an `autocommit=`\nthe file computes is **unknown**. A connection\npassed in as a parameter, kept in a field of no known driver type set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\n(or a jaydebeapi one) the code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe autocommitted single-row INSERTs of a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for 'conn' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nA Java connection got from a DataSource (`dataSource.getConnection()`: a receiver declared as a `DataSource`,\n`HikariDataSource`, `BasicDataSource` \u2026, or named `ds`, `dataSource`, `orderDataSource`) starts with the autocommit its\npool is configured with. When the project's configuration turns it off, such a loop is not reported (and other rules\nread the connection as off): Spring Boot's `spring.datasource.hikari.auto-commit=false`,\n`spring.datasource.tomcat.default-auto-commit=false` or `spring.datasource.dbcp2.default-auto-commit=false` in an\n`application*.properties` / `application*.yml` (YAML nesting and relaxed names such as `autoCommit` too), a\n`hikari.properties` with `autoCommit=false`, all looked for where the Hibernate configuration is (the project's top,\n`config/`, `src/main/resources` \u2026); or a pool the same file sets up, `HikariConfig cfg \u2026 cfg.setAutoCommit(false)`\nor `setDefaultAutoCommit(false)` (DBCP2, Tomcat JDBC). Off in any of these files counts, a profile's too. Without\nsuch configuration the message says what it knows: *(the pool's and driver's default for a connection from a\nDataSource; no pool configuration was found that switches it off)*: HikariCP, DBCP2 and Tomcat JDBC start with\nautocommit on, as does an application server's data source (Open Liberty's `<dataSource>` has no autocommit setting;\nthe Db2 driver's type 4 default is on). `DriverManager.getConnection(\u2026)` keeps the driver's default.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, \"\", \"\")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, \"\", \"\")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. With SQLAlchemy, leave\nout `isolation_level=\"AUTOCOMMIT\"` for the loading code and run the loop inside one transaction (`with engine.begin()\nas conn:`); better still, pass all the rows in one `conn.execute(text(sql), rows)` (see `single-row-insert`). More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection from a DataSource whose pool is switched off somewhere InsertLint does not read (a\n`@Configuration` class of another file, a JNDI resource of the application server, an environment variable) is\nreported as the pool's default says; suppress it there with the reason. So is a connection that runs in a container\ntransaction (JTA, an EJB or `@Transactional` method): the transaction manager switches autocommit off.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n";
   }
 });
 
@@ -13873,7 +13885,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, Sequelize on Db2 `Model.create(values)` and\n  `Model.build(values).save()` / `new Model(values).save()` (no SQL text in the code: read as the one-row INSERT\n  Sequelize sends, into the table `define`/`init` names, else `<Order>` for the model, whose table Sequelize names\n  by pluralising it), Django on Db2 `Order.objects.create(\u2026)` and a new instance's `save()` (`Order(\u2026).save()`, `o =\n  Order(\u2026); o.save()`; a loaded instance's is an UPDATE and is not reported) in a project whose settings name\n  `ibm_db_django` as ENGINE, into `Meta.db_table` or Django's `<app_label>_<modelname>` (else `<Order>`), inside\n  `transaction.atomic()` too, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany` (with pyodbc, after `cursor.fast_executemany = True`: without it pyodbc's `executemany` runs one\nexecute per row, as pypyodbc's always does, so such a call, in a file whose DB-API driver is pyodbc or pypyodbc\nalone, is reported as a loop of its own, the `executemany()` loop, inside a loop of chunks too); SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush (a session the file makes, one named `session`, `sess` or\n`\u2026_session`, `db.session`, or one it receives under another name: a parameter annotated `Session` or `AsyncSession`,\nFastAPI's `db: Session = Depends(get_db)` or `Annotated[Session, Depends(get_db)]`, or `db = SessionLocal()` / `with\nSessionLocal() as db:` of a factory imported from another module), objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). A transaction the code opens itself around the whole loop counts as the\n`@Transactional` method does: the loop inside the callback of a `TransactionTemplate` (`execute(status -> \u2026)`,\n`executeWithoutResult(status -> \u2026)`, an anonymous `TransactionCallback` or `TransactionCallbackWithoutResult`, in a\nfile that names `TransactionTemplate` or `TransactionOperations`), between a transaction manager's\n`getTransaction(definition)` and its `commit(status)`, or between JTA's `UserTransaction.begin()` and `commit()`, in\nthe same method. A `save` in a helper method of the class, called from such a loop (`tx.execute(status -> { for (\u2026)\nsaveOne(row); })`, or from a `@Transactional` method's loop, whose self-invocation runs in its transaction), counts\nas held when every loop of the file that calls the helper is held. A transaction opened inside the loop (`execute` called on every pass) or committed on every pass\n(not under a counter's `if`) is still one per row and reported. Hibernate sends the INSERTs of one flush as JDBC batches only when\n`hibernate.jdbc.batch_size` is more than 1 (its default is 0: each INSERT goes alone, one round trip per entity, however\nseldom the code flushes). That setting is configuration, not code, so `insertlint check` and the editor look for it in\nthe Java file's project (up to the nearest `pom.xml`, `build.gradle` or `.git`; in that folder, `config/`,\n`src/main/resources` and its `META-INF/` and `config/`): `persistence.xml`, `hibernate.cfg.xml`, `hibernate.properties`,\nSpring Boot's `application.properties`, `application-<profile>.properties` and `application*.yml`\n(`spring.jpa.properties.hibernate.jdbc.batch_size`, dotted or nested in YAML). When such a file is found and no file\nsets the size (or sets it to 0 or 1), a loop that persists entities and flushes once after it is reported, and so is\na Spring Data `saveAll(list)` of new entities (`items.stream().map(Order::new).toList()`, a list filled with\n`list.add(new Order(\u2026))`; a list of loaded entities may be updates and is left alone), which the message calls the\n`saveAll()` loop: the message names the file it read and asks for `hibernate.jdbc.batch_size` (50 to 1000) and\n`hibernate.order_inserts=true` there (the `spring.jpa.properties.` names in a Spring Boot file), with `flush()` and\n`clear()` every batch. When a file sets the size above 1 (any profile's, any persistence unit's, a `${\u2026}`\nplaceholder), or no configuration is found (configured in code, on a server, elsewhere), a loop flushed once is not\nreported and the advice names the setting \"if it is not already\". Another provider's `persistence.xml`\n(EclipseLink, OpenJPA) and a Spring file that configures neither JPA nor a data source count as none. What the code\ndoes show is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); node ibm_db `query({sql, params, ArraySize})`;\nSequelize `Model.bulkCreate(rows)` (or `queryInterface.bulkInsert(table, rows)` for raw rows): its Db2 dialect sends\nthe rows as one multi-row `INSERT \u2026 VALUES`, so give it a few thousand rows per call rather than everything at once;\nDjango `Model.objects.bulk_create(objs, batch_size=1000)` (ibm_db_django turns Django's bulk insert on when it\nconnects: one multi-row INSERT per batch; a `bulk_create([obj])` of one object per pass is still one row per call),\ninside `transaction.atomic()` so that the batches share a commit; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\nA SQLAlchemy session flushes what was added to it before it runs a query (autoflush, on unless turned off). A loop\nthat looks something up on the session and adds an object on every pass (`customer =\nsession.query(Customer).filter_by(code=row.code).first()`, then `session.add(Order(\u2026))`, one commit after the loop)\ntherefore still sends one INSERT per pass: each pass's query sends the object the previous pass added, whether the add\ncomes before or after the query. Such a loop is reported, and the message names the query. What counts as a query of\nthe session: a `Query` run on it (`.first()`, `.all()`, `.one()`, `.one_or_none()`, `.scalar()`, `.count()`, and\nFlask-SQLAlchemy's `.first_or_404()`, `.one_or_404()`, `.paginate()`), SQLModel's `session.exec(select(Model)\u2026)`, Flask-SQLAlchemy's `Model.query\u2026` (a query of\n`db.session`), `session.execute`, `session.scalars` or `session.scalar` of an ORM `select(Model)` or\n`select(Model.column)`, and `session.merge(obj)`, which flushes before it looks the object up. It has to run on every\npass, in the loop or in a function the loop calls, under no counter guard and no `if` of the loop (a lookup made only\non a cache miss leaves the adds in between to go together); an `if`'s condition runs on every pass, so `if\nsession.query(Order).filter_by(ref=row.ref).first() is None:` counts, unless it follows `and` / `or` or sits in an\n`elif`. Not counted: `session.execute` of a `text()` or of a\nCore `select(table)` (SQLAlchemy autoflushes only for ORM statements), a query the loop iterates over (`for c in\nsession.query(Customer):` runs it once, before the passes), and `session.get(Model, key)`, which issues no query, and\nso flushes nothing, when the object is already in the session. Nothing is reported where the file turns\nautoflush off for that session: `Session(engine, autoflush=False)` or the `sessionmaker(\u2026, autoflush=False)` it comes\nfrom, `session.autoflush = False`, `.autoflush(False)` or `.execution_options(autoflush=False)` on the query,\nFlask-SQLAlchemy's `SQLAlchemy(app, session_options={\"autoflush\": False})`, or the query inside `with\nsession.no_autoflush:`. A session the file does not make (a parameter, a FastAPI `Depends(get_db)`, another module's\n`SessionLocal()`) autoflushes as its project's session factories say: nothing is reported when every\n`sessionmaker(\u2026)`, `Session(\u2026)` and Flask-SQLAlchemy `SQLAlchemy(\u2026)` the project builds turns autoflush off (the\nusual FastAPI `SessionLocal = sessionmaker(autocommit=False, autoflush=False, bind=engine)` in `database.py`), or\nthe file that builds them configures it off (`SessionLocal.configure(autoflush=False)`,\n`session_options={\"autoflush\": False}`). The project is the nearest folder up with a `.git` or requirements\n(`requirements.txt`, `pyproject.toml`, `setup.py`, `setup.cfg`, `Pipfile`); its factories are those of the linted\nfiles in it and those of its session modules on disk (`database.py`, `db.py`, `session.py`, `deps.py`,\n`extensions.py`, `__init__.py`, `config.py` \u2026 in the folders from the file up to the project's top, and in their\n`db/`, `database/` and `core/` folders). One factory that leaves autoflush on (SQLAlchemy's default), or none found,\nand such a session is taken to autoflush; a file's own `Session(engine)` decides for its own sessions. The advice: look up what the loop needs before it (one query for all the keys, into\na dict), or run the loop's queries inside `with session.no_autoflush:`, then add the objects and flush or commit once\nafter the loop; for `merge()`, add new objects with `session.add` instead.\n\nJPA and Hibernate do the like with their default flush mode (AUTO): before a JPQL or HQL query runs, Hibernate flushes\nthe pending inserts of the tables the query reads (and only those: persisting an `Order` then querying `Customer`\nflushes nothing). A loop that runs such a query of the entity it persists on every pass (`em.createQuery(\"select o\nfrom Order o where o.ref = :ref\", Order.class)\u2026.getResultList()`, Hibernate's `session.createQuery(\"from Order where\n\u2026\").uniqueResult()`, through a query variable too), the same entity manager or session, committed once after the\nloop, is reported the same way. The entity is matched by the class names the query's `FROM` clauses give; a query\nreaching the table through a join, an `@Entity(name = \u2026)` other than the class, a subclass, and a named, native or\ncriteria query are not followed. Spring Data's query methods flush the same way: a loop in one transaction (a\n`@Transactional` method, a `TransactionTemplate` callback) that saves through a repository and calls a query method of\nthat same repository on every pass (a derived query such as `orders.findByRef(ref)`, `existsByCode`,\n`findFirstByRefOrderByIdDesc`, the find-or-create `findByRef(ref).orElseGet(() -> orders.save(new Order(ref)))`, or\n`findAll`, `count`, `existsById`, `findAllById`) is reported, naming the call. `findById`, `getById` and\n`getReferenceById` are not queries (they look in the persistence context first), and a query method of another\nrepository may read other tables: neither counts. A flush mode hint on the query method itself, written in the\nrepository's own file, is not seen from the loop's file (the file that holds the loop and sets the hint or a flush mode\nof `COMMIT` is silent). For Spring Data the advice is one repository query for all the rows' keys before the loop (a\n`findAllBy\u2026In(keys)` method), or the `@QueryHints` flush mode `COMMIT` on the query method. Nothing is reported when the file sets a flush mode of\n`COMMIT` or `MANUAL` (`em.setFlushMode(FlushModeType.COMMIT)`, on a query, the `org.hibernate.flushMode` hint), for a\nquery under a counter guard or in an `if`'s branches (its condition counts, as in Python), or for one the loop\niterates over. The advice: look up what the loop needs\nbefore it, or run the query with `setFlushMode(FlushModeType.COMMIT)` if it need not see the loop's own entities, then\nflush once after the loop, with `hibernate.jdbc.batch_size` set.\n\nMyBatis mappers, in a Java file that names MyBatis (`org.apache.ibatis`, `mybatis`) or holds a variable of a mapper\ntype (`private final OrderMapper orderMapper;`, a Spring service handed its mapper): a mapper interface's method\nannotated `@Insert(\"INSERT INTO APP.ORDERS (ID, ITEM) VALUES (#{id}, #{item})\")` (or `@Insert({\"\u2026\", \"\u2026\"})`, whose\nparts MyBatis joins with a space) runs that INSERT once per call, `#{\u2026}` being a bound parameter and `${\u2026}` text\nspliced into the SQL. A call of the method in a loop (`orderMapper.insertOrder(o)`, the receiver declared as the\ninterface or got from `session.getMapper(OrderMapper.class)`), or `sqlSession.insert(\"com.acme.OrderMapper.insertOrder\",\no)` by the statement's id, is reported, naming the table, when the interface is in the same file or in another file\nof the workspace (found by the file's imports and package, as an entity class is); a method that calls the mapper\nonce and is itself called in a loop of another file (`orderService.save(o)`) is reported with that loop, as a JDBC\nmethod is. The advice: open the session with\n`ExecutorType.BATCH` (`sqlSessionFactory.openSession(ExecutorType.BATCH)`, or a Spring `SqlSessionTemplate` built with\nit) and call `flushStatements()` or `commit()` every 1000 rows or so, or write one multi-row INSERT with `<foreach>`\nover a `List` parameter. Not reported: a call in a method that opens its session with `ExecutorType.BATCH`, any call\nin a file that builds a `SqlSessionTemplate` with `ExecutorType.BATCH`, any call in a project whose Spring Boot\n`application*.properties` or `application*.yml` sets `mybatis.executor-type=batch` or\n`mybatis.configuration.default-executor-type=BATCH`, or whose `mybatis-config.xml` sets `<setting\nname=\"defaultExecutorType\" value=\"BATCH\"/>` (looked for where Hibernate's configuration is, above, and in\n`src/main/resources/mybatis/`), and an `@Insert` with `<script>` (dynamic SQL; a `<foreach>` there writes many rows\nper call).\n\nStatements in mapper XML files (the usual layout: the interface's method has no annotation) are read too, as the\nproject's evidence, never linted themselves: a file with `<mapper namespace=\"com.acme.mapper.OrderMapper\">` under the\nproject's `src/main/resources` (any folder down: `resources/mapper/*.xml`, `resources/com/acme/mapper/OrderMapper.xml`)\nor beside a MyBatis Java file (`src/main/java/com/acme/mapper/OrderMapper.xml`) gives its `<insert id=\"insertOrder\">`\nas the statement `com.acme.mapper.OrderMapper.insertOrder`, so that `orderMapper.insertOrder(o)` and\n`sqlSession.insert(\"com.acme.mapper.OrderMapper.insertOrder\", o)` in a loop are reported as for an `@Insert`, naming\nthe XML statement's table. Its text is read as MyBatis prepares it: `#{\u2026}` a parameter marker, CDATA and entities as\ntext, `<include refid=\"\u2026\"/>` of the file's `<sql>` fragments, `<selectKey>` left out (a statement of its own),\n`<if>` and `<trim>` read with every `<if>` taken (MyBatis Generator's `insertSelective`: one INSERT per call whichever\ncolumns it names); of\nseveral statements of one id by `databaseId`, Db2's (a `databaseId` naming db2), else the one without. Not reported: an\nXML `<insert>` with `<foreach>` (many rows per call). The project's top is the nearest folder up holding `pom.xml`, a\nGradle build file or `.git`; 400 folders below its resources and 2,000 XML files are looked at, at most.\n\nNot read yet: XML statements with other dynamic SQL (`<choose>`, `<where>`, `<set>`, `<bind>`: not one text), a `${\u2026}` in an XML statement or in another file's `@Insert` (a splice whose finding would belong in the\nmapper file: the call is left silent rather than reported without it), mapper files found only through\n`mybatis.mapper-locations` elsewhere than the places above, `@InsertProvider`, and a statement id given without its\nnamespace (`sqlSession.insert(\"insertOrder\", o)`).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, Spring's `SimpleJdbcInsert.execute` /\n  `executeAndReturnKey`, jOOQ's `insertInto(\u2026)\u2026execute()`, a new record's `store()` and `executeInsert`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, Sequelize on Db2 `Model.create(values)` and\n  `Model.build(values).save()` / `new Model(values).save()` (no SQL text in the code: read as the one-row INSERT\n  Sequelize sends, into the table `define`/`init` names, else `<Order>` for the model, whose table Sequelize names\n  by pluralising it), Django on Db2 `Order.objects.create(\u2026)` and a new instance's `save()` (`Order(\u2026).save()`, `o =\n  Order(\u2026); o.save()`; a loaded instance's is an UPDATE and is not reported) in a project whose settings name\n  `ibm_db_django` as ENGINE, into `Meta.db_table` or Django's `<app_label>_<modelname>` (else `<Order>`), inside\n  `transaction.atomic()` too, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany` (with pyodbc, after `cursor.fast_executemany = True`: without it pyodbc's `executemany` runs one\nexecute per row, as pypyodbc's always does, so such a call, in a file whose DB-API driver is pyodbc or pypyodbc\nalone, is reported as a loop of its own, the `executemany()` loop, inside a loop of chunks too); SQLAlchemy, which hands the code no cursor, one `conn.execute(text(sql), rows)` with `rows` a\nlist of dicts, one per row (SQLAlchemy gives a list of parameter sets to the driver as one executemany, so a call\nwith the list is not reported, nor one with a variable assigned a list or a parameter named for rows such as\n`rows`, `records` or `batch`; the same for Core's `conn.execute(insert(table), rows)`); with the SQLAlchemy ORM,\nwhich sends `session.add(obj)`'s INSERT at the next flush (a session the file makes, one named `session`, `sess` or\n`\u2026_session`, `db.session`, or one it receives under another name: a parameter annotated `Session` or `AsyncSession`,\nFastAPI's `db: Session = Depends(get_db)` or `Annotated[Session, Depends(get_db)]`, or `db = SessionLocal()` / `with\nSessionLocal() as db:` of a factory imported from another module), objects added in the loop and flushed or committed once\nafter it (or `session.add_all(objs)`; a loop that commits or flushes the session on every pass sends one row per pass\nand is reported), or `session.execute(insert(Model), rows)` for one executemany whatever the keys; JPA and\nHibernate, whose `em.persist(entity)` (or `session.save`, `em.merge(new Order(\u2026))`) is sent at the next flush,\nentities persisted in the loop and flushed once after it, or every 1000 with `flush()` and `clear()` under a counter\n(a loop that calls `em.flush()` or commits on every pass sends one row per pass and is reported, naming the entity's\n`@Table(name, schema)` when the class is in the same file, else the class: `INSERT INTO <Order>`); Spring Data\n`saveAll(list)`, or `save()` inside one `@Transactional` method (a `save(new Order(\u2026))` in a loop with no\n`@Transactional` method or class around it is reported: each call is its own transaction unless a caller holds one\nopen; `saveAndFlush` flushes every call). A transaction the code opens itself around the whole loop counts as the\n`@Transactional` method does: the loop inside the callback of a `TransactionTemplate` (`execute(status -> \u2026)`,\n`executeWithoutResult(status -> \u2026)`, an anonymous `TransactionCallback` or `TransactionCallbackWithoutResult`, in a\nfile that names `TransactionTemplate` or `TransactionOperations`), between a transaction manager's\n`getTransaction(definition)` and its `commit(status)`, or between JTA's `UserTransaction.begin()` and `commit()`, in\nthe same method. A `save` in a helper method of the class, called from such a loop (`tx.execute(status -> { for (\u2026)\nsaveOne(row); })`, or from a `@Transactional` method's loop, whose self-invocation runs in its transaction), counts\nas held when every loop of the file that calls the helper is held. A transaction opened inside the loop (`execute` called on every pass) or committed on every pass\n(not under a counter's `if`) is still one per row and reported. Hibernate sends the INSERTs of one flush as JDBC batches only when\n`hibernate.jdbc.batch_size` is more than 1 (its default is 0: each INSERT goes alone, one round trip per entity, however\nseldom the code flushes). That setting is configuration, not code, so `insertlint check` and the editor look for it in\nthe Java file's project (up to the nearest `pom.xml`, `build.gradle` or `.git`; in that folder, `config/`,\n`src/main/resources` and its `META-INF/` and `config/`): `persistence.xml`, `hibernate.cfg.xml`, `hibernate.properties`,\nSpring Boot's `application.properties`, `application-<profile>.properties` and `application*.yml`\n(`spring.jpa.properties.hibernate.jdbc.batch_size`, dotted or nested in YAML). When such a file is found and no file\nsets the size (or sets it to 0 or 1), a loop that persists entities and flushes once after it is reported, and so is\na Spring Data `saveAll(list)` of new entities (`items.stream().map(Order::new).toList()`, a list filled with\n`list.add(new Order(\u2026))`; a list of loaded entities may be updates and is left alone), which the message calls the\n`saveAll()` loop: the message names the file it read and asks for `hibernate.jdbc.batch_size` (50 to 1000) and\n`hibernate.order_inserts=true` there (the `spring.jpa.properties.` names in a Spring Boot file), with `flush()` and\n`clear()` every batch. When a file sets the size above 1 (any profile's, any persistence unit's, a `${\u2026}`\nplaceholder), or no configuration is found (configured in code, on a server, elsewhere), a loop flushed once is not\nreported and the advice names the setting \"if it is not already\". Another provider's `persistence.xml`\n(EclipseLink, OpenJPA) and a Spring file that configures neither JPA nor a data source count as none. What the code\ndoes show is an id generated by an IDENTITY column (`@GeneratedValue(strategy = GenerationType.IDENTITY)` on the entity\nin the same file): Hibernate then inserts each entity at `persist()`, to read its key back, and never batches it, so\nsuch a loop is reported however it flushes, with the advice to generate the id from a sequence (`GenerationType.SEQUENCE`\nwith an `allocationSize` matching the sequence's `INCREMENT BY`); Spring's `SimpleJdbcInsert` (`insertOrder =\nnew SimpleJdbcInsert(dataSource).withSchemaName(\"APP\").withTableName(\"ORDERS\")`, on a field assigned in the constructor,\na local variable, or configured in a later statement), whose `execute(params)`, `executeAndReturnKey(params)` and\n`executeAndReturnKeyHolder(params)` insert one row per call into the table `withTableName` / `withSchemaName` name\n(upper-cased, as Spring reads a plain name's metadata on Db2; a name set to two tables in the file, or not shown, is\n`<insertOrder>`): `executeBatch(rows)` with the rows gathered (`Map`s or `SqlParameterSource`s), one JDBC batch; it\nreturns the update counts only, so with `usingGeneratedKeyColumns` or `executeAndReturnKey` the message says that the\nkeys are not returned and what to do where the loop needs them; jOOQ (in a file that imports `org.jooq`;\none naming another `SQLDialect` and no `DB2` one is left out), whose `insertInto(T)\u2026set(\u2026).execute()`,\n`insertInto(T, cols\u2026).values(\u2026).execute()` (or `.returning(\u2026).fetchOne()`, also built into a variable and executed), a\nnew record's `store()` / `insert()` (`dsl.newRecord(T)` or `new OrdersRecord(\u2026)`; `store()` only for a record made in\nthe loop: a record stored again, or fetched, is updated) and `executeInsert(record)` insert one row per call, into\nthe generated table constant as written (`INSERT INTO <ORDERS>`, `<Tables.ORDERS>`; `ORDERS.as(\"o\")` is `<ORDERS>`:\nthe schema the constant maps to is not in the code): `batchInsert(records)`, `batch(query).bind(\u2026)` per row and one\n`execute()`, one multi-row `valuesOfRows(rows)` or chained `.values(\u2026)`, or the Loader API (`loadInto(T).batchAll()\n\u2026execute()`), none of which is reported. Neither says whether each call commits on its own: that is the\n`DataSource`'s autocommit and any transaction around the loop (`@Transactional`, `dsl.transaction(\u2026)`), which the\nfile need not show, so no-autocommit and commit-per-row stay silent; node ibm_db `query({sql, params, ArraySize})`;\nSequelize `Model.bulkCreate(rows)` (or `queryInterface.bulkInsert(table, rows)` for raw rows): its Db2 dialect sends\nthe rows as one multi-row `INSERT \u2026 VALUES`, so give it a few thousand rows per call rather than everything at once;\nDjango `Model.objects.bulk_create(objs, batch_size=1000)` (ibm_db_django turns Django's bulk insert on when it\nconnects: one multi-row INSERT per batch; a `bulk_create([obj])` of one object per pass is still one row per call),\ninside `transaction.atomic()` so that the batches share a commit; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\nA SQLAlchemy session flushes what was added to it before it runs a query (autoflush, on unless turned off). A loop\nthat looks something up on the session and adds an object on every pass (`customer =\nsession.query(Customer).filter_by(code=row.code).first()`, then `session.add(Order(\u2026))`, one commit after the loop)\ntherefore still sends one INSERT per pass: each pass's query sends the object the previous pass added, whether the add\ncomes before or after the query. Such a loop is reported, and the message names the query. What counts as a query of\nthe session: a `Query` run on it (`.first()`, `.all()`, `.one()`, `.one_or_none()`, `.scalar()`, `.count()`, and\nFlask-SQLAlchemy's `.first_or_404()`, `.one_or_404()`, `.paginate()`), SQLModel's `session.exec(select(Model)\u2026)`, Flask-SQLAlchemy's `Model.query\u2026` (a query of\n`db.session`), `session.execute`, `session.scalars` or `session.scalar` of an ORM `select(Model)` or\n`select(Model.column)`, and `session.merge(obj)`, which flushes before it looks the object up. It has to run on every\npass, in the loop or in a function the loop calls, under no counter guard and no `if` of the loop (a lookup made only\non a cache miss leaves the adds in between to go together); an `if`'s condition runs on every pass, so `if\nsession.query(Order).filter_by(ref=row.ref).first() is None:` counts, unless it follows `and` / `or` or sits in an\n`elif`. Not counted: `session.execute` of a `text()` or of a\nCore `select(table)` (SQLAlchemy autoflushes only for ORM statements), a query the loop iterates over (`for c in\nsession.query(Customer):` runs it once, before the passes), and `session.get(Model, key)`, which issues no query, and\nso flushes nothing, when the object is already in the session. Nothing is reported where the file turns\nautoflush off for that session: `Session(engine, autoflush=False)` or the `sessionmaker(\u2026, autoflush=False)` it comes\nfrom, `session.autoflush = False`, `.autoflush(False)` or `.execution_options(autoflush=False)` on the query,\nFlask-SQLAlchemy's `SQLAlchemy(app, session_options={\"autoflush\": False})`, or the query inside `with\nsession.no_autoflush:`. A session the file does not make (a parameter, a FastAPI `Depends(get_db)`, another module's\n`SessionLocal()`) autoflushes as its project's session factories say: nothing is reported when every\n`sessionmaker(\u2026)`, `Session(\u2026)` and Flask-SQLAlchemy `SQLAlchemy(\u2026)` the project builds turns autoflush off (the\nusual FastAPI `SessionLocal = sessionmaker(autocommit=False, autoflush=False, bind=engine)` in `database.py`), or\nthe file that builds them configures it off (`SessionLocal.configure(autoflush=False)`,\n`session_options={\"autoflush\": False}`). The project is the nearest folder up with a `.git` or requirements\n(`requirements.txt`, `pyproject.toml`, `setup.py`, `setup.cfg`, `Pipfile`); its factories are those of the linted\nfiles in it and those of its session modules on disk (`database.py`, `db.py`, `session.py`, `deps.py`,\n`extensions.py`, `__init__.py`, `config.py` \u2026 in the folders from the file up to the project's top, and in their\n`db/`, `database/` and `core/` folders). One factory that leaves autoflush on (SQLAlchemy's default), or none found,\nand such a session is taken to autoflush; a file's own `Session(engine)` decides for its own sessions. The advice: look up what the loop needs before it (one query for all the keys, into\na dict), or run the loop's queries inside `with session.no_autoflush:`, then add the objects and flush or commit once\nafter the loop; for `merge()`, add new objects with `session.add` instead.\n\nJPA and Hibernate do the like with their default flush mode (AUTO): before a JPQL or HQL query runs, Hibernate flushes\nthe pending inserts of the tables the query reads (and only those: persisting an `Order` then querying `Customer`\nflushes nothing). A loop that runs such a query of the entity it persists on every pass (`em.createQuery(\"select o\nfrom Order o where o.ref = :ref\", Order.class)\u2026.getResultList()`, Hibernate's `session.createQuery(\"from Order where\n\u2026\").uniqueResult()`, through a query variable too), the same entity manager or session, committed once after the\nloop, is reported the same way. The entity is matched by the class names the query's `FROM` clauses give; a query\nreaching the table through a join, an `@Entity(name = \u2026)` other than the class, a subclass, and a named, native or\ncriteria query are not followed. Spring Data's query methods flush the same way: a loop in one transaction (a\n`@Transactional` method, a `TransactionTemplate` callback) that saves through a repository and calls a query method of\nthat same repository on every pass (a derived query such as `orders.findByRef(ref)`, `existsByCode`,\n`findFirstByRefOrderByIdDesc`, the find-or-create `findByRef(ref).orElseGet(() -> orders.save(new Order(ref)))`, or\n`findAll`, `count`, `existsById`, `findAllById`) is reported, naming the call. `findById`, `getById` and\n`getReferenceById` are not queries (they look in the persistence context first), and a query method of another\nrepository may read other tables: neither counts. A flush mode hint on the query method itself, written in the\nrepository's own file, is not seen from the loop's file (the file that holds the loop and sets the hint or a flush mode\nof `COMMIT` is silent). For Spring Data the advice is one repository query for all the rows' keys before the loop (a\n`findAllBy\u2026In(keys)` method), or the `@QueryHints` flush mode `COMMIT` on the query method. Nothing is reported when the file sets a flush mode of\n`COMMIT` or `MANUAL` (`em.setFlushMode(FlushModeType.COMMIT)`, on a query, the `org.hibernate.flushMode` hint), for a\nquery under a counter guard or in an `if`'s branches (its condition counts, as in Python), or for one the loop\niterates over. The advice: look up what the loop needs\nbefore it, or run the query with `setFlushMode(FlushModeType.COMMIT)` if it need not see the loop's own entities, then\nflush once after the loop, with `hibernate.jdbc.batch_size` set.\n\nMyBatis mappers, in a Java file that names MyBatis (`org.apache.ibatis`, `mybatis`) or holds a variable of a mapper\ntype (`private final OrderMapper orderMapper;`, a Spring service handed its mapper): a mapper interface's method\nannotated `@Insert(\"INSERT INTO APP.ORDERS (ID, ITEM) VALUES (#{id}, #{item})\")` (or `@Insert({\"\u2026\", \"\u2026\"})`, whose\nparts MyBatis joins with a space) runs that INSERT once per call, `#{\u2026}` being a bound parameter and `${\u2026}` text\nspliced into the SQL. A call of the method in a loop (`orderMapper.insertOrder(o)`, the receiver declared as the\ninterface or got from `session.getMapper(OrderMapper.class)`), or `sqlSession.insert(\"com.acme.OrderMapper.insertOrder\",\no)` by the statement's id, is reported, naming the table, when the interface is in the same file or in another file\nof the workspace (found by the file's imports and package, as an entity class is); a method that calls the mapper\nonce and is itself called in a loop of another file (`orderService.save(o)`) is reported with that loop, as a JDBC\nmethod is. The advice: open the session with\n`ExecutorType.BATCH` (`sqlSessionFactory.openSession(ExecutorType.BATCH)`, or a Spring `SqlSessionTemplate` built with\nit) and call `flushStatements()` or `commit()` every 1000 rows or so, or write one multi-row INSERT with `<foreach>`\nover a `List` parameter. Not reported: a call in a method that opens its session with `ExecutorType.BATCH`, any call\nin a file that builds a `SqlSessionTemplate` with `ExecutorType.BATCH`, any call in a project whose Spring Boot\n`application*.properties` or `application*.yml` sets `mybatis.executor-type=batch` or\n`mybatis.configuration.default-executor-type=BATCH`, or whose `mybatis-config.xml` sets `<setting\nname=\"defaultExecutorType\" value=\"BATCH\"/>` (looked for where Hibernate's configuration is, above, and in\n`src/main/resources/mybatis/`), and an `@Insert` with `<script>` (dynamic SQL; a `<foreach>` there writes many rows\nper call).\n\nStatements in mapper XML files (the usual layout: the interface's method has no annotation) are read too, as the\nproject's evidence, never linted themselves: a file with `<mapper namespace=\"com.acme.mapper.OrderMapper\">` under the\nproject's `src/main/resources` (any folder down: `resources/mapper/*.xml`, `resources/com/acme/mapper/OrderMapper.xml`)\nor beside a MyBatis Java file (`src/main/java/com/acme/mapper/OrderMapper.xml`) gives its `<insert id=\"insertOrder\">`\nas the statement `com.acme.mapper.OrderMapper.insertOrder`, so that `orderMapper.insertOrder(o)` and\n`sqlSession.insert(\"com.acme.mapper.OrderMapper.insertOrder\", o)` in a loop are reported as for an `@Insert`, naming\nthe XML statement's table. Its text is read as MyBatis prepares it: `#{\u2026}` a parameter marker, CDATA and entities as\ntext, `<include refid=\"\u2026\"/>` of the file's `<sql>` fragments, `<selectKey>` left out (a statement of its own),\n`<if>` and `<trim>` read with every `<if>` taken (MyBatis Generator's `insertSelective`: one INSERT per call whichever\ncolumns it names); of\nseveral statements of one id by `databaseId`, Db2's (a `databaseId` naming db2), else the one without. Not reported: an\nXML `<insert>` with `<foreach>` (many rows per call). The project's top is the nearest folder up holding `pom.xml`, a\nGradle build file or `.git`; 400 folders below its resources and 2,000 XML files are looked at, at most.\n\nNot read yet: XML statements with other dynamic SQL (`<choose>`, `<where>`, `<set>`, `<bind>`: not one text), a `${\u2026}` in an XML statement or in another file's `@Insert` (a splice whose finding would belong in the\nmapper file: the call is left silent rather than reported without it), mapper files found only through\n`mybatis.mapper-locations` elsewhere than the places above, `@InsertProvider`, and a statement id given without its\nnamespace (`sqlSession.insert(\"insertOrder\", o)`).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -14597,24 +14609,24 @@ function definesFunction(model, name2) {
   return names3.has(name2);
 }
 function functionFacts(model) {
-  let facts3 = byFunction.get(model);
-  if (facts3) return facts3;
-  facts3 = { executions: /* @__PURE__ */ new Map(), calls: /* @__PURE__ */ new Map() };
+  let facts5 = byFunction.get(model);
+  if (facts5) return facts5;
+  facts5 = { executions: /* @__PURE__ */ new Map(), calls: /* @__PURE__ */ new Map() };
   for (const e of model.code?.executions ?? []) {
     const name2 = e.inFunction?.name;
     if (!name2) continue;
-    const list = facts3.executions.get(name2);
+    const list = facts5.executions.get(name2);
     if (list) list.push(e);
-    else facts3.executions.set(name2, [e]);
+    else facts5.executions.set(name2, [e]);
   }
   for (const call of model.code?.functionCalls ?? []) {
     if (call.loop || call.from === void 0 || call.from === call.name) continue;
-    const list = facts3.calls.get(call.from);
+    const list = facts5.calls.get(call.from);
     if (list) list.push(call.name);
-    else facts3.calls.set(call.from, [call.name]);
+    else facts5.calls.set(call.from, [call.name]);
   }
-  byFunction.set(model, facts3);
-  return facts3;
+  byFunction.set(model, facts5);
+  return facts5;
 }
 function reachOf(index, model, name2) {
   let known = index.reached.get(model);
@@ -14966,7 +14978,7 @@ var init_workspace_links = __esm({
       /** MyBatis mapper XML statements by qualified id, as the CLI and the language server find them on disk (setMybatisStatements). */
       mybatisStatements = /* @__PURE__ */ new Map();
       /**
-       * New MyBatis mapper XML statements (cli/project-evidence.ts mybatisMapperStatements: qualified id to the SQL texts,
+       * New MyBatis mapper XML statements (cli/evidence-java.ts mybatisMapperStatements: qualified id to the SQL texts,
        * null for one not settled). When they changed, the index of mapper statements is made again (no file is read
        * again: a call records the ids it may run, engine/orm-entities.ts); returns whether they changed (the editor
        * publishes the files again).
@@ -16459,7 +16471,16 @@ function importsDataAccess(text2, importLines) {
     (line) => !(line.level === 0 && line.from?.split(".")[0] === "django") && [...(line.from ?? "").split("."), ...line.written.split(/[^\w]+/)].some((w) => w !== "" && DATA_ACCESS_NAME.test(w))
   );
 }
+function jooqOtherDialect(text2) {
+  if (!text2.includes("SQLDialect")) return void 0;
+  const dialects = [...text2.matchAll(JOOQ_DIALECT)].map((m) => m[1]);
+  return dialects.length > 0 && !dialects.some((d) => d.startsWith("DB2") || d === "DEFAULT") ? dialects[0] : void 0;
+}
 function javaAccess(text2) {
+  if (JAVA_BUILT_INSERTS.test(text2)) {
+    const other2 = jooqOtherDialect(text2);
+    return other2 ? otherDatabase(other2) : void 0;
+  }
   if (JDBC.test(text2) || runsSqlText(text2) || DATA_ACCESS_VARIABLE.test(text2)) return void 0;
   if (!JAVA_ORM.test(text2)) return NO_DB2_ACCESS;
   const other = JAVA_OTHER_DATABASE.exec(text2);
@@ -16476,7 +16497,7 @@ function callsOneOf(text2, names3) {
 function shellAccess(text2) {
   return /\bdb2\b/.test(text2) ? void 0 : "no db2 command found";
 }
-var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, SEQUELIZE_DB2, SEQUELIZE_OTHER, PY_DB2, PY_OTHER_DATABASE, ENV_DIALECT_DB2, ENV_DIALECT_OTHER, OTHER_SQLALCHEMY_URL, DB2_SQLALCHEMY_URL, IBM_DB_SA_REQUIREMENT, REQUIREMENT_FILE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, JAVA_ORM, JAVA_OTHER_DATABASE, CLI;
+var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_QUERY_BUILDER, JS_DB2, JS_OTHER_DATABASE, SEQUELIZE_DB2, SEQUELIZE_OTHER, PY_DB2, PY_OTHER_DATABASE, ENV_DIALECT_DB2, ENV_DIALECT_OTHER, OTHER_SQLALCHEMY_URL, DB2_SQLALCHEMY_URL, IBM_DB_SA_REQUIREMENT, REQUIREMENT_FILE, DATA_ACCESS_NAME, PY_LOOP, JDBC, DATA_ACCESS_VARIABLE, JAVA_ORM, JAVA_OTHER_DATABASE, JAVA_BUILT_INSERTS, JOOQ_DIALECT, CLI;
 var init_access = __esm({
   "server/src/code/access.ts"() {
     "use strict";
@@ -16504,7 +16525,380 @@ var init_access = __esm({
     DATA_ACCESS_VARIABLE = /\b[A-Z]\w*(?:Dao|DAO|Repository|Services?|Mapper|Store|Gateway)(?:<[^<>;]*>)?\s+[a-z_]\w*\s*[;=,)]/;
     JAVA_ORM = /\bEntityManager\s+[a-z_]\w*\s*[;=,)]|\bimport\s+org\.hibernate\.[\w.]*\b(?:Session|StatelessSession)\s*;/;
     JAVA_OTHER_DATABASE = /\bjdbc:(postgresql|mysql|mariadb|oracle|sqlserver|h2|hsqldb|sqlite|derby)\b|\b(PostgreSQL|MySQL|MariaDB|Oracle|SQLServer|H2|HSQL|SQLite|Derby)\d*Dialect\b/;
+    JAVA_BUILT_INSERTS = /\bSimpleJdbcInsert\b|\bimport\s+(?:static\s+)?org\.jooq\./;
+    JOOQ_DIALECT = /\bSQLDialect\s*\.\s*([A-Z][A-Z0-9_]*)/g;
     CLI = /\bSQL[A-Z][A-Za-z]{2,30}W?\s*\(|EXEC\s+SQL/;
+  }
+});
+
+// server/src/code/sqlalchemy-sessions.ts
+function sessionFactoriesIn(text2) {
+  if (!/sessionmaker|Session|SQLAlchemy/.test(text2)) return void 0;
+  const configuredOff = text2.includes("autoflush") ? AUTOFLUSH_CONFIGURED_OFF.exec(text2) : null;
+  const session = IMPORTS_SESSION.test(text2);
+  const flask = IMPORTS_FLASK_SQLALCHEMY.test(text2);
+  const found = {};
+  for (const m of text2.matchAll(FACTORY_CALL)) {
+    const name2 = m[1];
+    const bare = name2.slice(name2.lastIndexOf(".") + 1);
+    if (bare === "SQLAlchemy" ? !flask : /Session$/.test(bare) && !name2.includes(".") && !session) continue;
+    const lineStart = text2.lastIndexOf("\n", m.index) + 1;
+    if (/^[ \t]*#/.test(text2.slice(lineStart, m.index + 1))) continue;
+    const args2 = argumentsAt(text2, m.index + m[0].length);
+    const off = args2 !== void 0 && (bare === "SQLAlchemy" ? AUTOFLUSH_FALSE_OPTION : AUTOFLUSH_FALSE_KEYWORD).test(args2);
+    const written = args2 !== void 0 && args2.length <= 100 && !args2.includes("\n") ? `${name2}(${args2})` : `${name2}(\u2026)`;
+    if (off || configuredOff) found.off ??= off ? written : `${written} with ${configuredOff[0]}`;
+    else found.on ??= written;
+  }
+  return found.on || found.off ? found : void 0;
+}
+function argumentsAt(text2, from) {
+  let depth = 1;
+  let quote;
+  const end = Math.min(text2.length, from + MAX_ARGUMENTS);
+  for (let i = from; i < end; i++) {
+    const c = text2[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = void 0;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      if (--depth === 0) return text2.slice(from, i);
+    }
+  }
+  return void 0;
+}
+var AUTOFLUSH_CONFIGURED_OFF, FACTORY_CALL, IMPORTS_SESSION, IMPORTS_FLASK_SQLALCHEMY, AUTOFLUSH_FALSE_KEYWORD, AUTOFLUSH_FALSE_OPTION, MAX_ARGUMENTS;
+var init_sqlalchemy_sessions = __esm({
+  "server/src/code/sqlalchemy-sessions.ts"() {
+    "use strict";
+    AUTOFLUSH_CONFIGURED_OFF = /["']autoflush["'][ \t]*:[ \t]*(?:False|0)\b|\.configure\([^)]{0,400}\bautoflush[ \t]*=[ \t]*(?:False|0)\b|SESSION_AUTOFLUSH[ \t]*=[ \t]*False\b/;
+    FACTORY_CALL = /(?<![\w.])((?:(?:sqlalchemy\.)?orm\.)?(?:async_)?sessionmaker|(?:(?:sqlalchemy\.)?orm\.)?Session|AsyncSession|(?:flask_sqlalchemy\.)?SQLAlchemy)[ \t]*\(/g;
+    IMPORTS_SESSION = /^[ \t]*from[ \t]+(?:sqlalchemy(?:\.orm(?:\.session)?|\.ext\.asyncio(?:\.session)?)|sqlmodel(?:\.ext\.asyncio\.session)?)[ \t]+import[ \t]+\(?[^)#;]{0,1000}?\b(?:Async)?Session\b/m;
+    IMPORTS_FLASK_SQLALCHEMY = /^[ \t]*(?:from|import)[ \t]+flask_sqlalchemy\b/m;
+    AUTOFLUSH_FALSE_KEYWORD = /\bautoflush[ \t]*=[ \t]*(?:False|0)\b/;
+    AUTOFLUSH_FALSE_OPTION = /["']autoflush["'][ \t]*:[ \t]*(?:False|0)\b/;
+    MAX_ARGUMENTS = 2e3;
+  }
+});
+
+// server/src/cli/project-evidence.ts
+function remembered(known, key, read) {
+  if (known.has(key)) return known.get(key);
+  const value = read();
+  known.set(key, value);
+  return value;
+}
+function listedOnce(inputs) {
+  const looked = /* @__PURE__ */ new Map();
+  return (dir) => {
+    let names3 = looked.get(dir);
+    if (!names3) looked.set(dir, names3 = inputs.disk.list(dir));
+    return names3;
+  };
+}
+function isFile(path) {
+  try {
+    return (0, import_node_fs3.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+function readSmall(path) {
+  try {
+    const stat = (0, import_node_fs3.statSync)(path, { throwIfNoEntry: false });
+    return stat?.isFile() && stat.size <= MAX_BYTES ? (0, import_node_fs3.readFileSync)(path, "utf8") : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function listed(dir) {
+  try {
+    return (0, import_node_fs3.readdirSync)(dir).sort();
+  } catch {
+    return [];
+  }
+}
+function nearestUp(start, isTop) {
+  for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
+    if (isTop(dir)) return dir;
+    const up = (0, import_node_path3.dirname)(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return null;
+}
+var import_node_fs3, import_node_path3, MAX_BYTES, MAX_FILES_PER_FOLDER, MAX_LEVELS, AS_IS, RememberedLook;
+var init_project_evidence = __esm({
+  "server/src/cli/project-evidence.ts"() {
+    "use strict";
+    import_node_fs3 = require("node:fs");
+    import_node_path3 = require("node:path");
+    MAX_BYTES = 256 * 1024;
+    MAX_FILES_PER_FOLDER = 40;
+    MAX_LEVELS = 12;
+    AS_IS = {
+      disk: { list: listed, read: readSmall, isFile },
+      part: (of, path, text2) => of(path, text2)
+    };
+    RememberedLook = class {
+      constructor(base = AS_IS.disk) {
+        this.base = base;
+      }
+      base;
+      parts = /* @__PURE__ */ new Map();
+      names = /* @__PURE__ */ new Map();
+      texts = /* @__PURE__ */ new Map();
+      files = /* @__PURE__ */ new Map();
+      disk = {
+        list: (dir) => remembered(this.names, dir, () => this.base.list(dir)),
+        read: (path) => remembered(this.texts, path, () => this.base.read(path)),
+        isFile: (path) => remembered(this.files, path, () => this.base.isFile(path))
+      };
+      part(of, path, text2) {
+        let byPath = this.parts.get(of);
+        if (!byPath) this.parts.set(of, byPath = /* @__PURE__ */ new Map());
+        const known = byPath.get(path);
+        if (known?.text === text2) return known.part;
+        const part = of(path, text2);
+        byPath.set(path, { text: text2, part });
+        return part;
+      }
+      /**
+       * A file or folder changed, came or went: what the disk showed of it, of what lies under it (a folder), and the names
+       * of the folder it is in, are read again by the next look; a source file's part is worked out again if its text
+       * changed.
+       */
+      forget(path) {
+        const under = path.endsWith(import_node_path3.sep) ? path : path + import_node_path3.sep;
+        for (const known of [this.names, this.texts, this.files]) {
+          for (const key of known.keys()) if (key === path || key.startsWith(under)) known.delete(key);
+        }
+        this.names.delete((0, import_node_path3.dirname)(path));
+        for (const byPath of this.parts.values()) byPath.delete(path);
+      }
+      /** Everything read again (an index pass, "Lint workspace"). */
+      clear() {
+        for (const known of [this.parts, this.names, this.texts, this.files]) known.clear();
+      }
+    };
+  }
+});
+
+// server/src/cli/evidence-python.ts
+function sqlalchemyEvidence(files3, inputs = AS_IS) {
+  const finder = new ProjectEvidenceFinder(inputs);
+  const walks2 = /* @__PURE__ */ new Map();
+  const walk3 = (dir) => {
+    let walked = walks2.get(dir);
+    if (!walked) walks2.set(dir, walked = finder.walk(dir));
+    return walked;
+  };
+  const found = /* @__PURE__ */ new Map();
+  const users = /* @__PURE__ */ new Set();
+  const autoflush = new AutoflushLook();
+  for (const { path, text: text2 } of files3) {
+    const part = inputs.part(sqlalchemyPart, path, text2);
+    if (!part) continue;
+    const { top } = walk3(part.dir);
+    autoflush.ofRun(top, path, part.sessions);
+    if (part.db2) {
+      if (!found.has(top)) found.set(top, part.db2);
+    } else users.add(part.dir);
+  }
+  for (const dir of users) {
+    const { top, evidence } = walk3(dir);
+    if (evidence && !found.has(top)) found.set(top, evidence);
+  }
+  for (const [dir, { top }] of walks2) autoflush.onDisk(finder, dir, top);
+  return { db2: found, autoflush: autoflush.byTop() };
+}
+function djangoDb2Folders(files3, inputs = AS_IS) {
+  const found = /* @__PURE__ */ new Map();
+  const tops = /* @__PURE__ */ new Map();
+  const topOf = (start) => {
+    let top = tops.get(start);
+    if (top === void 0) {
+      const names3 = (dir) => inputs.disk.list(dir);
+      top = nearestUp(start, (dir) => names3(dir).some((n) => DJANGO_TOP.test(n))) ?? nearestUp(start, (dir) => names3(dir).some((n) => PROJECT_TOP.test(n))) ?? start;
+      tops.set(start, top);
+    }
+    return top;
+  };
+  const users = /* @__PURE__ */ new Set();
+  for (const { path, text: text2 } of files3) {
+    const part = inputs.part(djangoPart, path, text2);
+    if (part?.db2) {
+      const top = topOf(part.dir);
+      if (!found.has(top)) found.set(top, part.atomicRequests ? { why: part.db2, atomicRequests: true } : { why: part.db2 });
+    } else if (part) users.add(part.dir);
+  }
+  const looked = /* @__PURE__ */ new Set();
+  for (const dir of users) {
+    const top = topOf(dir);
+    if (found.has(top) || looked.has(top)) continue;
+    looked.add(top);
+    const said = readDjangoSettings(top, inputs.disk);
+    if (said) found.set(top, said);
+  }
+  return found;
+}
+function readDjangoSettings(top, disk) {
+  const folders = [top];
+  let listed2 = 0;
+  for (const name2 of disk.list(top)) {
+    if (SKIPPED_FOLDERS.test(name2) || name2.includes(".") || listed2 >= MAX_FILES_PER_FOLDER) continue;
+    const dir = (0, import_node_path4.join)(top, name2);
+    if (disk.isFile(dir)) continue;
+    listed2++;
+    folders.push(dir, (0, import_node_path4.join)(dir, "settings"));
+  }
+  for (const dir of folders) {
+    let read = 0;
+    const settingsPackage = (0, import_node_path4.basename)(dir) === "settings" && dir !== top;
+    for (const name2 of disk.list(dir)) {
+      if (!(DJANGO_SETTINGS_FILE.test(name2) || settingsPackage && name2.endsWith(".py")) || read >= MAX_FILES_PER_FOLDER) continue;
+      const path = (0, import_node_path4.join)(dir, name2);
+      const text2 = disk.read(path);
+      if (text2 === void 0) continue;
+      read++;
+      const said = djangoDb2Evidence(name2, text2);
+      if (said) return { ...said, why: `${said.why} (${path})` };
+    }
+  }
+  return void 0;
+}
+var import_node_path4, PROJECT_TOP, CONFIGURATION, SESSION_MODULE, SESSION_FOLDERS, sessionModulePart, ProjectEvidenceFinder, sqlalchemyPart, AutoflushLook, DJANGO_TOP, SKIPPED_FOLDERS, djangoPart;
+var init_evidence_python = __esm({
+  "server/src/cli/evidence-python.ts"() {
+    "use strict";
+    import_node_path4 = require("node:path");
+    init_access();
+    init_python_django_project();
+    init_sqlalchemy_sessions();
+    init_project_evidence();
+    PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
+    CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|[\w-]*(?:config|settings)\.py)$/i;
+    SESSION_MODULE = /^(?:database|db|db_session|session|sessions|deps|dependencies|extensions|engine|base|models|__init__|app|main|[\w-]*(?:config|settings))\.py$/i;
+    SESSION_FOLDERS = /* @__PURE__ */ new Set(["db", "database", "core"]);
+    sessionModulePart = (path, text2) => sqlalchemyPart(path, text2);
+    ProjectEvidenceFinder = class {
+      constructor(inputs) {
+        this.inputs = inputs;
+        this.disk = inputs.disk;
+      }
+      inputs;
+      looked = /* @__PURE__ */ new Map();
+      disk;
+      look(dir) {
+        const known = this.looked.get(dir);
+        if (known) return known;
+        const found = { top: false };
+        this.looked.set(dir, found);
+        let read = 0;
+        let modules = 0;
+        for (const name2 of this.disk.list(dir)) {
+          if (PROJECT_TOP.test(name2)) found.top = true;
+          if (SESSION_FOLDERS.has(name2)) {
+            const sub = (0, import_node_path4.join)(dir, name2);
+            let inSub = 0;
+            for (const n of this.disk.list(sub)) if (inSub < MAX_FILES_PER_FOLDER && SESSION_MODULE.test(n) && this.sessionModule((0, import_node_path4.join)(sub, n), found)) inSub++;
+          } else if (modules < MAX_FILES_PER_FOLDER && SESSION_MODULE.test(name2) && this.sessionModule((0, import_node_path4.join)(dir, name2), found)) modules++;
+          if (found.evidence || read >= MAX_FILES_PER_FOLDER || !(REQUIREMENT_FILE.test(name2) || CONFIGURATION.test(name2))) continue;
+          const path = (0, import_node_path4.join)(dir, name2);
+          const text2 = this.disk.read(path);
+          if (text2 === void 0) continue;
+          read++;
+          const why = sqlalchemyDb2Evidence(name2, text2);
+          if (why) found.evidence = `${why} (${path})`;
+        }
+        return found;
+      }
+      /**
+       * The session factories a session module on disk builds, into the folder's look; whether it could be read. Its part
+       * is kept by the look's inputs (a RememberedLook works it out again only when its text changed), apart from the part
+       * of a file of the run of the same path, whose text may differ (an editor's unsaved one).
+       */
+      sessionModule(path, into) {
+        const text2 = this.disk.read(path);
+        if (text2 === void 0) return false;
+        const sessions = this.inputs.part(sessionModulePart, path, text2)?.sessions;
+        if (sessions) (into.sessions ??= []).push([path, sessions]);
+        return true;
+      }
+      /** From a folder up to its project's top: the top, and the first evidence on the way. */
+      walk(start) {
+        let evidence;
+        let at;
+        let dir = start;
+        for (let level = 0; level < MAX_LEVELS; level++) {
+          const look = this.look(dir);
+          if (look.evidence && !evidence) {
+            evidence = look.evidence;
+            at = dir;
+          }
+          if (look.top) return { top: dir, evidence, at };
+          const up = (0, import_node_path4.dirname)(dir);
+          if (up === dir) break;
+          dir = up;
+        }
+        return { top: at ?? start, evidence, at };
+      }
+    };
+    sqlalchemyPart = (path, text2) => {
+      if (!path.endsWith(".py") && !path.endsWith(".pyw")) return void 0;
+      const why = sqlalchemyDb2Evidence((0, import_node_path4.basename)(path), text2);
+      const uses = usesSqlalchemy(text2);
+      if (!why && !uses) return void 0;
+      const sessions = uses ? sessionFactoriesIn(text2) : void 0;
+      return { dir: (0, import_node_path4.dirname)(path), ...why ? { db2: `${why} (${path})` } : {}, ...sessions ? { sessions } : {} };
+    };
+    AutoflushLook = class {
+      /** By top: the first factory left on and the first turned off, by path (the message names the first). */
+      tops = /* @__PURE__ */ new Map();
+      folders = /* @__PURE__ */ new Set();
+      /** The files of the run named like a session module (the only ones a session module on disk can be). */
+      runModules = /* @__PURE__ */ new Set();
+      ofRun(top, path, sessions) {
+        if (SESSION_MODULE.test((0, import_node_path4.basename)(path))) this.runModules.add(path);
+        if (sessions) this.note(top, path, sessions);
+      }
+      onDisk(finder, dir, top) {
+        if (dir !== top && !dir.startsWith(top.endsWith(import_node_path4.sep) ? top : top + import_node_path4.sep)) return;
+        for (let d = dir, level = 0; level < MAX_LEVELS && !this.folders.has(d); level++) {
+          this.folders.add(d);
+          for (const [path, sessions] of finder.look(d).sessions ?? []) if (!this.runModules.has(path)) this.note(top, path, sessions);
+          const up = (0, import_node_path4.dirname)(d);
+          if (d === top || up === d) break;
+          d = up;
+        }
+      }
+      note(top, path, sessions) {
+        let t = this.tops.get(top);
+        if (!t) this.tops.set(top, t = {});
+        if (sessions.on && (!t.on || path < t.on[0])) t.on = [path, sessions.on];
+        if (sessions.off && (!t.off || path < t.off[0])) t.off = [path, sessions.off];
+      }
+      byTop() {
+        const autoflush = /* @__PURE__ */ new Map();
+        for (const [top, t] of this.tops) {
+          if (t.on) autoflush.set(top, { off: false, why: `${t.on[1]} (${t.on[0]})` });
+          else if (t.off) autoflush.set(top, { off: true, why: `${t.off[1]} (${t.off[0]})` });
+        }
+        return autoflush;
+      }
+    };
+    DJANGO_TOP = /^manage\.py$/;
+    SKIPPED_FOLDERS = /^(?:\.|node_modules$|__pycache__$|venv$|env$|site-packages$|static$|media$|templates$|migrations$)/;
+    djangoPart = (path, text2) => {
+      if (!path.endsWith(".py")) return void 0;
+      const said = djangoDb2Evidence((0, import_node_path4.basename)(path), text2);
+      if (said) return { dir: (0, import_node_path4.dirname)(path), db2: `${said.why} (${path})`, ...said.atomicRequests ? { atomicRequests: true } : {} };
+      return usesDjango(text2) ? { dir: (0, import_node_path4.dirname)(path) } : void 0;
+    };
   }
 });
 
@@ -16522,7 +16916,19 @@ function mybatisBatchIn(name2, text2) {
   });
   return batch;
 }
+function poolAutocommitOffIn(name2, text2) {
+  if (name2 === "hikari.properties") return /^[ \t]*autoCommit[ \t]*[=:][ \t]*false[ \t]*$/im.test(text2);
+  if (!/^application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/.test(name2) || !/auto-?commit/i.test(text2)) return false;
+  if (/\.properties$/.test(name2)) return /^[ \t]*spring\.datasource\.(?:[\w-]+\.)?(?:hikari\.auto-?commit|(?:tomcat|dbcp2)\.default-?auto-?commit)[ \t]*[=:][ \t]*false[ \t]*$/im.test(text2);
+  let off = false;
+  forEachYamlKey(text2, (path, value) => {
+    off = POOL_AUTOCOMMIT_KEY.test(path) && /^["']?false["']?$/i.test(value);
+    return off;
+  });
+  return off;
+}
 function hibernateBatchSizeIn(name2, text2) {
+  if (name2 === "hikari.properties") return void 0;
   if (/\.xml$/.test(name2)) {
     if (name2 === "persistence.xml" && OTHER_PROVIDER.test(text2)) return void 0;
     if (name2 === "hibernate.cfg.xml" && !/<hibernate-configuration\b/.test(text2)) return void 0;
@@ -16606,11 +17012,12 @@ function sizeOf(value) {
 function largest(sizes) {
   return sizes.length > 0 ? Math.max(...sizes) : null;
 }
-var HIBERNATE_CONFIG_FILE, OTHER_PROVIDER;
+var POOL_AUTOCOMMIT_KEY, HIBERNATE_CONFIG_FILE, OTHER_PROVIDER;
 var init_hibernate_config = __esm({
   "server/src/code/hibernate-config.ts"() {
     "use strict";
-    HIBERNATE_CONFIG_FILE = /^(?:persistence\.xml|hibernate\.cfg\.xml|hibernate\.properties|application(?:-[\w.-]+)?\.(?:properties|ya?ml))$/;
+    POOL_AUTOCOMMIT_KEY = /^spring\.datasource\.(?:[\w-]+\.)?(?:hikari\.auto-?commit|(?:tomcat|dbcp2)\.default-?auto-?commit)$/i;
+    HIBERNATE_CONFIG_FILE = /^(?:persistence\.xml|hibernate\.cfg\.xml|hibernate\.properties|hikari\.properties|application(?:-[\w.-]+)?\.(?:properties|ya?ml))$/;
     OTHER_PROVIDER = /<provider>\s*org\.(?:eclipse\.persistence|apache\.openjpa)\b|\b(?:eclipselink|openjpa)\.[\w.-]+/;
   }
 });
@@ -16941,8 +17348,8 @@ function mapperInterfaces(root) {
   return out;
 }
 function annotationParts(annotation) {
-  const args = annotation.childForFieldName("arguments");
-  let value = args?.namedChildren.find((c) => !!c && c.type !== "line_comment" && c.type !== "block_comment");
+  const args2 = annotation.childForFieldName("arguments");
+  let value = args2?.namedChildren.find((c) => !!c && c.type !== "line_comment" && c.type !== "block_comment");
   if (value?.type === "element_value_pair") {
     if (value.childForFieldName("key")?.text !== "value") return void 0;
     value = value.childForFieldName("value");
@@ -17087,158 +17494,11 @@ var init_java_mybatis = __esm({
   }
 });
 
-// server/src/code/sqlalchemy-sessions.ts
-function sessionFactoriesIn(text2) {
-  if (!/sessionmaker|Session|SQLAlchemy/.test(text2)) return void 0;
-  const configuredOff = text2.includes("autoflush") ? AUTOFLUSH_CONFIGURED_OFF.exec(text2) : null;
-  const session = IMPORTS_SESSION.test(text2);
-  const flask = IMPORTS_FLASK_SQLALCHEMY.test(text2);
-  const found = {};
-  for (const m of text2.matchAll(FACTORY_CALL)) {
-    const name2 = m[1];
-    const bare = name2.slice(name2.lastIndexOf(".") + 1);
-    if (bare === "SQLAlchemy" ? !flask : /Session$/.test(bare) && !name2.includes(".") && !session) continue;
-    const lineStart = text2.lastIndexOf("\n", m.index) + 1;
-    if (/^[ \t]*#/.test(text2.slice(lineStart, m.index + 1))) continue;
-    const args = argumentsAt(text2, m.index + m[0].length);
-    const off = args !== void 0 && (bare === "SQLAlchemy" ? AUTOFLUSH_FALSE_OPTION : AUTOFLUSH_FALSE_KEYWORD).test(args);
-    const written = args !== void 0 && args.length <= 100 && !args.includes("\n") ? `${name2}(${args})` : `${name2}(\u2026)`;
-    if (off || configuredOff) found.off ??= off ? written : `${written} with ${configuredOff[0]}`;
-    else found.on ??= written;
-  }
-  return found.on || found.off ? found : void 0;
-}
-function argumentsAt(text2, from) {
-  let depth = 1;
-  let quote;
-  const end = Math.min(text2.length, from + MAX_ARGUMENTS);
-  for (let i = from; i < end; i++) {
-    const c = text2[i];
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = void 0;
-      continue;
-    }
-    if (c === '"' || c === "'") quote = c;
-    else if (c === "(" || c === "[" || c === "{") depth++;
-    else if (c === ")" || c === "]" || c === "}") {
-      if (--depth === 0) return text2.slice(from, i);
-    }
-  }
-  return void 0;
-}
-var AUTOFLUSH_CONFIGURED_OFF, FACTORY_CALL, IMPORTS_SESSION, IMPORTS_FLASK_SQLALCHEMY, AUTOFLUSH_FALSE_KEYWORD, AUTOFLUSH_FALSE_OPTION, MAX_ARGUMENTS;
-var init_sqlalchemy_sessions = __esm({
-  "server/src/code/sqlalchemy-sessions.ts"() {
-    "use strict";
-    AUTOFLUSH_CONFIGURED_OFF = /["']autoflush["'][ \t]*:[ \t]*(?:False|0)\b|\.configure\([^)]{0,400}\bautoflush[ \t]*=[ \t]*(?:False|0)\b|SESSION_AUTOFLUSH[ \t]*=[ \t]*False\b/;
-    FACTORY_CALL = /(?<![\w.])((?:(?:sqlalchemy\.)?orm\.)?(?:async_)?sessionmaker|(?:(?:sqlalchemy\.)?orm\.)?Session|AsyncSession|(?:flask_sqlalchemy\.)?SQLAlchemy)[ \t]*\(/g;
-    IMPORTS_SESSION = /^[ \t]*from[ \t]+(?:sqlalchemy(?:\.orm(?:\.session)?|\.ext\.asyncio(?:\.session)?)|sqlmodel(?:\.ext\.asyncio\.session)?)[ \t]+import[ \t]+\(?[^)#;]{0,1000}?\b(?:Async)?Session\b/m;
-    IMPORTS_FLASK_SQLALCHEMY = /^[ \t]*(?:from|import)[ \t]+flask_sqlalchemy\b/m;
-    AUTOFLUSH_FALSE_KEYWORD = /\bautoflush[ \t]*=[ \t]*(?:False|0)\b/;
-    AUTOFLUSH_FALSE_OPTION = /["']autoflush["'][ \t]*:[ \t]*(?:False|0)\b/;
-    MAX_ARGUMENTS = 2e3;
-  }
-});
-
-// server/src/cli/project-evidence.ts
-function remembered(known, key, read) {
-  if (known.has(key)) return known.get(key);
-  const value = read();
-  known.set(key, value);
-  return value;
-}
-function sqlalchemyEvidence(files3, inputs = AS_IS) {
-  const finder = new ProjectEvidenceFinder(inputs);
-  const walks2 = /* @__PURE__ */ new Map();
-  const walk3 = (dir) => {
-    let walked = walks2.get(dir);
-    if (!walked) walks2.set(dir, walked = finder.walk(dir));
-    return walked;
-  };
-  const found = /* @__PURE__ */ new Map();
-  const users = /* @__PURE__ */ new Set();
-  const autoflush = new AutoflushLook();
-  for (const { path, text: text2 } of files3) {
-    const part = inputs.part(sqlalchemyPart, path, text2);
-    if (!part) continue;
-    const { top } = walk3(part.dir);
-    autoflush.ofRun(top, path, part.sessions);
-    if (part.db2) {
-      if (!found.has(top)) found.set(top, part.db2);
-    } else users.add(part.dir);
-  }
-  for (const dir of users) {
-    const { top, evidence } = walk3(dir);
-    if (evidence && !found.has(top)) found.set(top, evidence);
-  }
-  for (const [dir, { top }] of walks2) autoflush.onDisk(finder, dir, top);
-  return { db2: found, autoflush: autoflush.byTop() };
-}
-function djangoDb2Folders(files3, inputs = AS_IS) {
-  const found = /* @__PURE__ */ new Map();
-  const tops = /* @__PURE__ */ new Map();
-  const topOf = (start) => {
-    let top = tops.get(start);
-    if (top === void 0) {
-      const names3 = (dir) => inputs.disk.list(dir);
-      top = nearestUp(start, (dir) => names3(dir).some((n) => DJANGO_TOP.test(n))) ?? nearestUp(start, (dir) => names3(dir).some((n) => PROJECT_TOP.test(n))) ?? start;
-      tops.set(start, top);
-    }
-    return top;
-  };
-  const users = /* @__PURE__ */ new Set();
-  for (const { path, text: text2 } of files3) {
-    const part = inputs.part(djangoPart, path, text2);
-    if (part?.db2) {
-      const top = topOf(part.dir);
-      if (!found.has(top)) found.set(top, part.atomicRequests ? { why: part.db2, atomicRequests: true } : { why: part.db2 });
-    } else if (part) users.add(part.dir);
-  }
-  const looked = /* @__PURE__ */ new Set();
-  for (const dir of users) {
-    const top = topOf(dir);
-    if (found.has(top) || looked.has(top)) continue;
-    looked.add(top);
-    const said = readDjangoSettings(top, inputs.disk);
-    if (said) found.set(top, said);
-  }
-  return found;
-}
-function readDjangoSettings(top, disk) {
-  const folders = [top];
-  let listed2 = 0;
-  for (const name2 of disk.list(top)) {
-    if (SKIPPED_FOLDERS.test(name2) || name2.includes(".") || listed2 >= MAX_FILES_PER_FOLDER) continue;
-    const dir = (0, import_node_path3.join)(top, name2);
-    if (disk.isFile(dir)) continue;
-    listed2++;
-    folders.push(dir, (0, import_node_path3.join)(dir, "settings"));
-  }
-  for (const dir of folders) {
-    let read = 0;
-    const settingsPackage = (0, import_node_path3.basename)(dir) === "settings" && dir !== top;
-    for (const name2 of disk.list(dir)) {
-      if (!(DJANGO_SETTINGS_FILE.test(name2) || settingsPackage && name2.endsWith(".py")) || read >= MAX_FILES_PER_FOLDER) continue;
-      const path = (0, import_node_path3.join)(dir, name2);
-      const text2 = disk.read(path);
-      if (text2 === void 0) continue;
-      read++;
-      const said = djangoDb2Evidence(name2, text2);
-      if (said) return { ...said, why: `${said.why} (${path})` };
-    }
-  }
-  return void 0;
-}
+// server/src/cli/evidence-java.ts
 function hibernateBatchingFolders(files3, inputs = AS_IS) {
   const found = /* @__PURE__ */ new Map();
   const tops = /* @__PURE__ */ new Map();
-  const looked = /* @__PURE__ */ new Map();
-  const list = (dir) => {
-    let names3 = looked.get(dir);
-    if (!names3) looked.set(dir, names3 = inputs.disk.list(dir));
-    return names3;
-  };
+  const list = listedOnce(inputs);
   for (const { path, text: text2 } of files3) {
     const part = inputs.part(hibernatePart, path, text2);
     if (!part) continue;
@@ -17258,18 +17518,20 @@ function readHibernateConfiguration(top, list, disk) {
   let size = null;
   let sizeFile;
   let mybatis;
+  let poolOff;
   for (const folder of JAVA_CONFIG_FOLDERS) {
-    const dir = folder ? (0, import_node_path3.join)(top, ...folder.split("/")) : top;
+    const dir = folder ? (0, import_node_path5.join)(top, ...folder.split("/")) : top;
     let read = 0;
     const names3 = list(dir).filter((n) => HIBERNATE_CONFIG_FILE.test(n) || MYBATIS_CONFIG_FILE.test(n)).sort((a, b) => Number(a.includes("-")) - Number(b.includes("-")) || (a < b ? -1 : 1));
     for (const name2 of names3) {
       if (read >= MAX_FILES_PER_FOLDER) continue;
-      const text2 = disk.read((0, import_node_path3.join)(dir, name2));
+      const text2 = disk.read((0, import_node_path5.join)(dir, name2));
       if (text2 === void 0) continue;
       read++;
       const shown2 = folder ? `${folder}/${name2}` : name2;
       if (mybatis === void 0 && (MYBATIS_CONFIG_FILE.test(name2) ? mybatisConfigBatch(text2) : mybatisBatchIn(name2, text2))) mybatis = shown2;
       if (!HIBERNATE_CONFIG_FILE.test(name2)) continue;
+      if (poolOff === void 0 && poolAutocommitOffIn(name2, text2)) poolOff = shown2;
       const said = hibernateBatchSizeIn(name2, text2);
       if (!said) continue;
       first ??= shown2;
@@ -17279,20 +17541,15 @@ function readHibernateConfiguration(top, list, disk) {
       }
     }
   }
-  const batch = mybatis !== void 0 ? { mybatisBatch: mybatis } : {};
-  if (first === void 0) return mybatis !== void 0 ? { file: mybatis, mybatisOnly: true, ...batch } : void 0;
+  const batch = { ...mybatis !== void 0 ? { mybatisBatch: mybatis } : {}, ...poolOff !== void 0 ? { poolAutocommitOff: poolOff } : {} };
+  if (first === void 0) return mybatis !== void 0 || poolOff !== void 0 ? { file: mybatis ?? poolOff, mybatisOnly: true, ...batch } : void 0;
   return size === null ? { file: first, ...batch } : { file: sizeFile ?? first, batchSize: size, ...batch };
 }
 function mybatisMapperStatements(files3, inputs = AS_IS) {
   const found = /* @__PURE__ */ new Map();
   const dirs = /* @__PURE__ */ new Set();
   const tops = /* @__PURE__ */ new Set();
-  const looked = /* @__PURE__ */ new Map();
-  const list = (dir) => {
-    let names3 = looked.get(dir);
-    if (!names3) looked.set(dir, names3 = inputs.disk.list(dir));
-    return names3;
-  };
+  const list = listedOnce(inputs);
   for (const { path, text: text2 } of files3) {
     const part = inputs.part(mybatisPart, path, text2);
     if (!part || dirs.has(part.dir)) continue;
@@ -17303,7 +17560,7 @@ function mybatisMapperStatements(files3, inputs = AS_IS) {
   if (dirs.size === 0) return found;
   const xmlFiles = /* @__PURE__ */ new Set();
   const addXml = (dir, names3) => {
-    for (const name2 of names3) if (/\.xml$/i.test(name2) && xmlFiles.size < MAX_MAPPER_FILES) xmlFiles.add((0, import_node_path3.join)(dir, name2));
+    for (const name2 of names3) if (/\.xml$/i.test(name2) && xmlFiles.size < MAX_MAPPER_FILES) xmlFiles.add((0, import_node_path5.join)(dir, name2));
   };
   let folders = 0;
   const walk3 = (dir, depth) => {
@@ -17312,10 +17569,10 @@ function mybatisMapperStatements(files3, inputs = AS_IS) {
     const names3 = list(dir);
     addXml(dir, names3);
     if (depth < MAX_RESOURCE_DEPTH) {
-      for (const name2 of names3) if (!name2.includes(".")) walk3((0, import_node_path3.join)(dir, name2), depth + 1);
+      for (const name2 of names3) if (!name2.includes(".")) walk3((0, import_node_path5.join)(dir, name2), depth + 1);
     }
   };
-  for (const top of [...tops].sort()) walk3((0, import_node_path3.join)(top, "src", "main", "resources"), 0);
+  for (const top of [...tops].sort()) walk3((0, import_node_path5.join)(top, "src", "main", "resources"), 0);
   for (const dir of [...dirs].sort()) addXml(dir, list(dir));
   const parsed = inputs === AS_IS ? void 0 : parsedMappers.get(inputs) ?? /* @__PURE__ */ new Map();
   if (parsed) parsedMappers.set(inputs, parsed);
@@ -17338,6 +17595,28 @@ function mybatisMapperStatements(files3, inputs = AS_IS) {
   }
   return found;
 }
+var import_node_path5, JAVA_PROJECT_TOP, JAVA_CONFIG_FOLDERS, JAVA_ORM_FILE, hibernatePart, MAX_RESOURCE_FOLDERS, MAX_MAPPER_FILES, MAX_RESOURCE_DEPTH, parsedMappers, mybatisPart;
+var init_evidence_java = __esm({
+  "server/src/cli/evidence-java.ts"() {
+    "use strict";
+    import_node_path5 = require("node:path");
+    init_hibernate_config();
+    init_mybatis_xml();
+    init_java_mybatis();
+    init_project_evidence();
+    JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
+    JAVA_CONFIG_FOLDERS = ["", "config", "src/main/resources", "src/main/resources/META-INF", "src/main/resources/config", "src/main/resources/mybatis", "src/main/webapp/WEB-INF/classes", "src/main/webapp/WEB-INF/classes/META-INF"];
+    JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b|\bDataSource\b/;
+    hibernatePart = (path, text2) => path.endsWith(".java") && JAVA_ORM_FILE.test(text2) ? { dir: (0, import_node_path5.dirname)(path) } : void 0;
+    MAX_RESOURCE_FOLDERS = 400;
+    MAX_MAPPER_FILES = 2e3;
+    MAX_RESOURCE_DEPTH = 12;
+    parsedMappers = /* @__PURE__ */ new WeakMap();
+    mybatisPart = (path, text2) => path.endsWith(".java") && (/(?:Mapper|Dao|DAO)\.java$/.test(path) || /\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/.test(text2) || MAPPER_VARIABLE.test(text2)) ? { dir: (0, import_node_path5.dirname)(path) } : void 0;
+  }
+});
+
+// server/src/cli/evidence-javascript.ts
 function sequelizeDb2Folders(files3, inputs = AS_IS) {
   const found = /* @__PURE__ */ new Map();
   const tops = /* @__PURE__ */ new Map();
@@ -17345,7 +17624,7 @@ function sequelizeDb2Folders(files3, inputs = AS_IS) {
   const topOf = (start) => {
     const known = tops.get(start);
     if (known !== void 0) return known;
-    const top = nearestUp(start, (dir) => inputs.disk.isFile((0, import_node_path3.join)(dir, "package.json")));
+    const top = nearestUp(start, (dir) => inputs.disk.isFile((0, import_node_path6.join)(dir, "package.json")));
     tops.set(start, top);
     return top;
   };
@@ -17365,265 +17644,47 @@ function sequelizeDb2Folders(files3, inputs = AS_IS) {
   }
   return found;
 }
-function mayChangeEvidence(path) {
-  const name2 = (0, import_node_path3.basename)(path);
-  const folder = (0, import_node_path3.basename)((0, import_node_path3.dirname)(path));
-  return /\.(?:pyw?|java)$/.test(name2) || JS_FILE.test(name2) || PROJECT_TOP.test(name2) || REQUIREMENT_FILE.test(name2) || CONFIGURATION.test(name2) || JAVA_PROJECT_TOP.test(name2) || HIBERNATE_CONFIG_FILE.test(name2) || // (MyBatis's mapper XML files and mybatis-config.xml; not a build's copies.)
-  /\.xml$/i.test(name2) && !/[\\/](?:target|build|out|bin|node_modules|\.git)[\\/]/.test(path) || ENV_FILE.test(name2) || name2 === "package.json" || name2 === ".sequelizerc" || folder === "config" && SEQUELIZE_CONFIG_FILE.test(name2);
-}
-function isFile(path) {
-  try {
-    return (0, import_node_fs3.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
-  } catch {
-    return false;
-  }
-}
-function readSmall(path) {
-  try {
-    const stat = (0, import_node_fs3.statSync)(path, { throwIfNoEntry: false });
-    return stat?.isFile() && stat.size <= MAX_BYTES ? (0, import_node_fs3.readFileSync)(path, "utf8") : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function listed(dir) {
-  try {
-    return (0, import_node_fs3.readdirSync)(dir).sort();
-  } catch {
-    return [];
-  }
-}
 function readSequelizeConfiguration(top, disk) {
-  const paths = [(0, import_node_path3.join)(top, "package.json")];
-  for (const name2 of disk.list(top)) if (ENV_FILE.test(name2)) paths.push((0, import_node_path3.join)(top, name2));
-  const rc = disk.read((0, import_node_path3.join)(top, ".sequelizerc"));
+  const paths = [(0, import_node_path6.join)(top, "package.json")];
+  for (const name2 of disk.list(top)) if (ENV_FILE.test(name2)) paths.push((0, import_node_path6.join)(top, name2));
+  const rc = disk.read((0, import_node_path6.join)(top, ".sequelizerc"));
   let pointedTo;
   const pointed = rc ? /['"]?config['"]?\s{0,40}:\s{0,40}path\s{0,40}\.\s{0,40}(?:resolve|join)\s{0,40}\(([^()]{0,500})\)/.exec(rc) : null;
   if (pointed) {
     const parts = [...pointed[1].matchAll(/['"`]([^'"`\n]{1,200})['"`]/g)].map((m) => m[1]);
-    if (parts.length > 0) paths.push(pointedTo = (0, import_node_path3.resolve)(top, ...parts));
+    if (parts.length > 0) paths.push(pointedTo = (0, import_node_path6.resolve)(top, ...parts));
   }
   let read = 0;
-  for (const name2 of disk.list((0, import_node_path3.join)(top, "config"))) {
-    if (SEQUELIZE_CONFIG_FILE.test(name2) && read++ < MAX_FILES_PER_FOLDER) paths.push((0, import_node_path3.join)(top, "config", name2));
+  for (const name2 of disk.list((0, import_node_path6.join)(top, "config"))) {
+    if (SEQUELIZE_CONFIG_FILE.test(name2) && read++ < MAX_FILES_PER_FOLDER) paths.push((0, import_node_path6.join)(top, "config", name2));
   }
   let driver;
   let other = false;
   for (const path of [...new Set(paths)]) {
     const text2 = path === pointedTo ? readSmall(path) : disk.read(path);
     if (text2 === void 0) continue;
-    const said = sequelizeDb2Evidence((0, import_node_path3.basename)(path), text2);
+    const said = sequelizeDb2Evidence((0, import_node_path6.basename)(path), text2);
     if (said?.kind === "db2") return `${said.why} (${path})`;
     if (said?.kind === "driver") driver = `${said.why} (${path})`;
     if (said?.kind === "other") other = true;
   }
   return other ? void 0 : driver;
 }
-function nearestUp(start, isTop) {
-  for (let dir = start, level = 0; level < MAX_LEVELS; level++) {
-    if (isTop(dir)) return dir;
-    const up = (0, import_node_path3.dirname)(dir);
-    if (up === dir) break;
-    dir = up;
-  }
-  return null;
-}
-var import_node_fs3, import_node_path3, PROJECT_TOP, CONFIGURATION, SESSION_MODULE, SESSION_FOLDERS, MAX_BYTES, MAX_FILES_PER_FOLDER, MAX_LEVELS, AS_IS, RememberedLook, sessionModulePart, ProjectEvidenceFinder, sqlalchemyPart, AutoflushLook, DJANGO_TOP, SKIPPED_FOLDERS, djangoPart, JAVA_PROJECT_TOP, JAVA_CONFIG_FOLDERS, JAVA_ORM_FILE, hibernatePart, MAX_RESOURCE_FOLDERS, MAX_MAPPER_FILES, MAX_RESOURCE_DEPTH, parsedMappers, mybatisPart, JS_FILE, SEQUELIZE_CONFIG_FILE, ENV_FILE, sequelizePart;
-var init_project_evidence = __esm({
-  "server/src/cli/project-evidence.ts"() {
+var import_node_path6, JS_FILE, SEQUELIZE_CONFIG_FILE, ENV_FILE, sequelizePart;
+var init_evidence_javascript = __esm({
+  "server/src/cli/evidence-javascript.ts"() {
     "use strict";
-    import_node_fs3 = require("node:fs");
-    import_node_path3 = require("node:path");
+    import_node_path6 = require("node:path");
     init_access();
-    init_python_django_project();
-    init_hibernate_config();
-    init_mybatis_xml();
-    init_java_mybatis();
-    init_sqlalchemy_sessions();
-    PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
-    CONFIGURATION = /^(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.(?:env|ini|cfg|conf|toml|ya?ml)|[\w-]*(?:config|settings)\.py)$/i;
-    SESSION_MODULE = /^(?:database|db|db_session|session|sessions|deps|dependencies|extensions|engine|base|models|__init__|app|main|[\w-]*(?:config|settings))\.py$/i;
-    SESSION_FOLDERS = /* @__PURE__ */ new Set(["db", "database", "core"]);
-    MAX_BYTES = 256 * 1024;
-    MAX_FILES_PER_FOLDER = 40;
-    MAX_LEVELS = 12;
-    AS_IS = {
-      disk: { list: listed, read: readSmall, isFile },
-      part: (of, path, text2) => of(path, text2)
-    };
-    RememberedLook = class {
-      constructor(base = AS_IS.disk) {
-        this.base = base;
-      }
-      base;
-      parts = /* @__PURE__ */ new Map();
-      names = /* @__PURE__ */ new Map();
-      texts = /* @__PURE__ */ new Map();
-      files = /* @__PURE__ */ new Map();
-      disk = {
-        list: (dir) => remembered(this.names, dir, () => this.base.list(dir)),
-        read: (path) => remembered(this.texts, path, () => this.base.read(path)),
-        isFile: (path) => remembered(this.files, path, () => this.base.isFile(path))
-      };
-      part(of, path, text2) {
-        let byPath = this.parts.get(of);
-        if (!byPath) this.parts.set(of, byPath = /* @__PURE__ */ new Map());
-        const known = byPath.get(path);
-        if (known?.text === text2) return known.part;
-        const part = of(path, text2);
-        byPath.set(path, { text: text2, part });
-        return part;
-      }
-      /**
-       * A file or folder changed, came or went: what the disk showed of it, of what lies under it (a folder), and the names
-       * of the folder it is in, are read again by the next look; a source file's part is worked out again if its text
-       * changed.
-       */
-      forget(path) {
-        const under = path.endsWith(import_node_path3.sep) ? path : path + import_node_path3.sep;
-        for (const known of [this.names, this.texts, this.files]) {
-          for (const key of known.keys()) if (key === path || key.startsWith(under)) known.delete(key);
-        }
-        this.names.delete((0, import_node_path3.dirname)(path));
-        for (const byPath of this.parts.values()) byPath.delete(path);
-      }
-      /** Everything read again (an index pass, "Lint workspace"). */
-      clear() {
-        for (const known of [this.parts, this.names, this.texts, this.files]) known.clear();
-      }
-    };
-    sessionModulePart = (path, text2) => sqlalchemyPart(path, text2);
-    ProjectEvidenceFinder = class {
-      constructor(inputs) {
-        this.inputs = inputs;
-        this.disk = inputs.disk;
-      }
-      inputs;
-      looked = /* @__PURE__ */ new Map();
-      disk;
-      look(dir) {
-        const known = this.looked.get(dir);
-        if (known) return known;
-        const found = { top: false };
-        this.looked.set(dir, found);
-        let read = 0;
-        let modules = 0;
-        for (const name2 of this.disk.list(dir)) {
-          if (PROJECT_TOP.test(name2)) found.top = true;
-          if (SESSION_FOLDERS.has(name2)) {
-            const sub = (0, import_node_path3.join)(dir, name2);
-            let inSub = 0;
-            for (const n of this.disk.list(sub)) if (inSub < MAX_FILES_PER_FOLDER && SESSION_MODULE.test(n) && this.sessionModule((0, import_node_path3.join)(sub, n), found)) inSub++;
-          } else if (modules < MAX_FILES_PER_FOLDER && SESSION_MODULE.test(name2) && this.sessionModule((0, import_node_path3.join)(dir, name2), found)) modules++;
-          if (found.evidence || read >= MAX_FILES_PER_FOLDER || !(REQUIREMENT_FILE.test(name2) || CONFIGURATION.test(name2))) continue;
-          const path = (0, import_node_path3.join)(dir, name2);
-          const text2 = this.disk.read(path);
-          if (text2 === void 0) continue;
-          read++;
-          const why = sqlalchemyDb2Evidence(name2, text2);
-          if (why) found.evidence = `${why} (${path})`;
-        }
-        return found;
-      }
-      /**
-       * The session factories a session module on disk builds, into the folder's look; whether it could be read. Its part
-       * is kept by the look's inputs (a RememberedLook works it out again only when its text changed), apart from the part
-       * of a file of the run of the same path, whose text may differ (an editor's unsaved one).
-       */
-      sessionModule(path, into) {
-        const text2 = this.disk.read(path);
-        if (text2 === void 0) return false;
-        const sessions = this.inputs.part(sessionModulePart, path, text2)?.sessions;
-        if (sessions) (into.sessions ??= []).push([path, sessions]);
-        return true;
-      }
-      /** From a folder up to its project's top: the top, and the first evidence on the way. */
-      walk(start) {
-        let evidence;
-        let at;
-        let dir = start;
-        for (let level = 0; level < MAX_LEVELS; level++) {
-          const look = this.look(dir);
-          if (look.evidence && !evidence) {
-            evidence = look.evidence;
-            at = dir;
-          }
-          if (look.top) return { top: dir, evidence, at };
-          const up = (0, import_node_path3.dirname)(dir);
-          if (up === dir) break;
-          dir = up;
-        }
-        return { top: at ?? start, evidence, at };
-      }
-    };
-    sqlalchemyPart = (path, text2) => {
-      if (!path.endsWith(".py") && !path.endsWith(".pyw")) return void 0;
-      const why = sqlalchemyDb2Evidence((0, import_node_path3.basename)(path), text2);
-      const uses = usesSqlalchemy(text2);
-      if (!why && !uses) return void 0;
-      const sessions = uses ? sessionFactoriesIn(text2) : void 0;
-      return { dir: (0, import_node_path3.dirname)(path), ...why ? { db2: `${why} (${path})` } : {}, ...sessions ? { sessions } : {} };
-    };
-    AutoflushLook = class {
-      /** By top: the first factory left on and the first turned off, by path (the message names the first). */
-      tops = /* @__PURE__ */ new Map();
-      folders = /* @__PURE__ */ new Set();
-      /** The files of the run named like a session module (the only ones a session module on disk can be). */
-      runModules = /* @__PURE__ */ new Set();
-      ofRun(top, path, sessions) {
-        if (SESSION_MODULE.test((0, import_node_path3.basename)(path))) this.runModules.add(path);
-        if (sessions) this.note(top, path, sessions);
-      }
-      onDisk(finder, dir, top) {
-        if (dir !== top && !dir.startsWith(top.endsWith(import_node_path3.sep) ? top : top + import_node_path3.sep)) return;
-        for (let d = dir, level = 0; level < MAX_LEVELS && !this.folders.has(d); level++) {
-          this.folders.add(d);
-          for (const [path, sessions] of finder.look(d).sessions ?? []) if (!this.runModules.has(path)) this.note(top, path, sessions);
-          const up = (0, import_node_path3.dirname)(d);
-          if (d === top || up === d) break;
-          d = up;
-        }
-      }
-      note(top, path, sessions) {
-        let t = this.tops.get(top);
-        if (!t) this.tops.set(top, t = {});
-        if (sessions.on && (!t.on || path < t.on[0])) t.on = [path, sessions.on];
-        if (sessions.off && (!t.off || path < t.off[0])) t.off = [path, sessions.off];
-      }
-      byTop() {
-        const autoflush = /* @__PURE__ */ new Map();
-        for (const [top, t] of this.tops) {
-          if (t.on) autoflush.set(top, { off: false, why: `${t.on[1]} (${t.on[0]})` });
-          else if (t.off) autoflush.set(top, { off: true, why: `${t.off[1]} (${t.off[0]})` });
-        }
-        return autoflush;
-      }
-    };
-    DJANGO_TOP = /^manage\.py$/;
-    SKIPPED_FOLDERS = /^(?:\.|node_modules$|__pycache__$|venv$|env$|site-packages$|static$|media$|templates$|migrations$)/;
-    djangoPart = (path, text2) => {
-      if (!path.endsWith(".py")) return void 0;
-      const said = djangoDb2Evidence((0, import_node_path3.basename)(path), text2);
-      if (said) return { dir: (0, import_node_path3.dirname)(path), db2: `${said.why} (${path})`, ...said.atomicRequests ? { atomicRequests: true } : {} };
-      return usesDjango(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
-    };
-    JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
-    JAVA_CONFIG_FOLDERS = ["", "config", "src/main/resources", "src/main/resources/META-INF", "src/main/resources/config", "src/main/resources/mybatis", "src/main/webapp/WEB-INF/classes", "src/main/webapp/WEB-INF/classes/META-INF"];
-    JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/;
-    hibernatePart = (path, text2) => path.endsWith(".java") && JAVA_ORM_FILE.test(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
-    MAX_RESOURCE_FOLDERS = 400;
-    MAX_MAPPER_FILES = 2e3;
-    MAX_RESOURCE_DEPTH = 12;
-    parsedMappers = /* @__PURE__ */ new WeakMap();
-    mybatisPart = (path, text2) => path.endsWith(".java") && (/(?:Mapper|Dao|DAO)\.java$/.test(path) || /\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/.test(text2) || MAPPER_VARIABLE.test(text2)) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
+    init_project_evidence();
     JS_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
     SEQUELIZE_CONFIG_FILE = /^[\w.-]{1,100}\.(?:json|[cm]?[jt]s|ya?ml)$/i;
     ENV_FILE = /^\.env(?:\.[\w.-]+)?$/;
     sequelizePart = (path, text2) => {
       if (!JS_FILE.test(path)) return void 0;
       const made = SEQUELIZE_DB2.exec(text2);
-      if (made) return { dir: (0, import_node_path3.dirname)(path), db2: `${made[0].trim()} in ${path}` };
-      return usesSequelizeModels(text2) ? { dir: (0, import_node_path3.dirname)(path) } : void 0;
+      if (made) return { dir: (0, import_node_path6.dirname)(path), db2: `${made[0].trim()} in ${path}` };
+      return usesSequelizeModels(text2) ? { dir: (0, import_node_path6.dirname)(path) } : void 0;
     };
   }
 });
@@ -17750,36 +17811,37 @@ var init_calls_by_scope = __esm({
 });
 
 // server/src/code/autocommit.ts
-function connectionState(facts3, adapter, name2, at, scope, api) {
-  const index = switchIndex(facts3.switches);
+function connectionState(facts5, adapter, name2, at, scope, api) {
+  const index = switchIndex(facts5.switches);
   const latest = (calls) => calls?.latest(at - 1, scope).latest;
-  const named = name2 === void 0 ? void 0 : latest(index.byName.get(name2));
+  const named2 = name2 === void 0 ? void 0 : latest(index.byName.get(name2));
   const unnamed = name2 === void 0 ? latest(index.all) : latest(index.unnamed);
-  const before = named && unnamed ? named.at > unnamed.at ? named : unnamed : named ?? unnamed;
+  const before = named2 && unnamed ? named2.at > unnamed.at ? named2 : unnamed : named2 ?? unnamed;
   const local = name2 !== void 0 && declaredIn(scope, name2);
   const chosen = before ?? (local ? void 0 : index.elsewhere(name2).find((e) => !within2(scope, e.scope)));
   if (chosen) return { name: name2, autocommit: chosen.on ? "on" : "off", autocommitSpan: chosen.span };
   const fixed = adapter.fixedAutocommit?.(api);
   if (fixed) return { name: name2, autocommit: fixed };
-  const candidates = name2 === void 0 ? [] : enclosing(facts3.connects, (c) => c.connection, name2, scope).filter((c) => !shadowed(scope, c.scope, name2));
+  const candidates = name2 === void 0 ? [] : enclosing(facts5.connects, (c) => c.connection, name2, scope).filter((c) => !shadowed(scope, c.scope, name2));
   const connect = candidates[0];
   if (candidates.some((c) => adapter.defaultAutocommit(c.api) !== adapter.defaultAutocommit(connect.api))) return { name: name2, autocommit: "unknown" };
   if (!connect) {
-    const field2 = name2 !== void 0 && !local ? facts3.driverFields?.get(name2) : void 0;
+    const field2 = name2 !== void 0 && !local ? facts5.driverFields?.get(name2) : void 0;
     const state2 = field2 ? adapter.defaultAutocommit(field2.api) : "unknown";
     return field2 && state2 !== "unknown" ? { name: name2, autocommit: state2, declaredAs: field2.described } : { name: name2, autocommit: "unknown" };
   }
   let state = adapter.defaultAutocommit(connect.api);
-  if (state === "on" && (connect.api === "jdbc" || connect.api === "jaydebeapi") && (local ? enclosing(facts3.commits, (c) => c.name, name2, scope).length > 0 : namedIn(facts3.commits, (c) => c.name, name2).length > 0)) state = "unknown";
-  return connect.api === api || state === "unknown" ? { name: name2, autocommit: state } : { name: name2, autocommit: state, driver: connect.api };
+  if (state === "on" && (connect.api === "jdbc" || connect.api === "jaydebeapi") && (local ? enclosing(facts5.commits, (c) => c.name, name2, scope).length > 0 : namedIn(facts5.commits, (c) => c.name, name2).length > 0)) state = "unknown";
+  const pooled = state === "on" && candidates.every((c) => c.pooled) ? { pooled: true } : {};
+  return connect.api === api || state === "unknown" ? { name: name2, autocommit: state, ...pooled } : { name: name2, autocommit: state, driver: connect.api, ...pooled };
 }
-function namedIndex(items2, nameOf2) {
+function namedIndex(items2, nameOf3) {
   const known = namedIndexes.get(items2);
   if (known && known.count === items2.length) return known;
   const index = { count: items2.length, byName: /* @__PURE__ */ new Map(), byScope: /* @__PURE__ */ new Map(), position: /* @__PURE__ */ new Map() };
   for (const item2 of items2) {
     index.position.set(item2, index.position.size);
-    const name2 = nameOf2(item2);
+    const name2 = nameOf3(item2);
     const list = index.byName.get(name2);
     if (list) list.push(item2);
     else index.byName.set(name2, [item2]);
@@ -17792,14 +17854,14 @@ function namedIndex(items2, nameOf2) {
   namedIndexes.set(items2, index);
   return index;
 }
-function namedIn(items2, nameOf2, name2) {
-  return namedIndex(items2, nameOf2).byName.get(name2) ?? [];
+function namedIn(items2, nameOf3, name2) {
+  return namedIndex(items2, nameOf3).byName.get(name2) ?? [];
 }
-function enclosing(items2, nameOf2, name2, scope) {
-  const index = namedIndex(items2, nameOf2);
-  const named = index.byName.get(name2);
-  if (!named) return [];
-  if (named.length <= scope.depth + 1) return named.filter((item2) => within2(scope, item2.scope));
+function enclosing(items2, nameOf3, name2, scope) {
+  const index = namedIndex(items2, nameOf3);
+  const named2 = index.byName.get(name2);
+  if (!named2) return [];
+  if (named2.length <= scope.depth + 1) return named2.filter((item2) => within2(scope, item2.scope));
   const found = [];
   for (let s = scope; s; s = s.parent) {
     const here = index.byScope.get(s)?.get(name2);
@@ -18059,10 +18121,10 @@ function constantPasses(loop, scope) {
   }
   const range = loop.childForFieldName("right");
   if (range?.type === "call" && /^x?range$/.test(range.childForFieldName("function")?.text ?? "")) {
-    const args = range.childForFieldName("arguments")?.namedChildren.filter((a) => !!a) ?? [];
-    const bounds = args.map((a) => valueOfText(a.text, scope));
-    if (args.length === 1 && bounds[0] !== void 0) return bounds[0];
-    if (args.length === 2 && bounds[0] !== void 0 && bounds[1] !== void 0) return bounds[1] - bounds[0];
+    const args2 = range.childForFieldName("arguments")?.namedChildren.filter((a) => !!a) ?? [];
+    const bounds = args2.map((a) => valueOfText(a.text, scope));
+    if (args2.length === 1 && bounds[0] !== void 0) return bounds[0];
+    if (args2.length === 2 && bounds[0] !== void 0 && bounds[1] !== void 0) return bounds[1] - bounds[0];
   }
   return void 0;
 }
@@ -18618,8 +18680,8 @@ function extractFromTree(tree, source, adapter, parseSql2, hooks = {}) {
   return new ModelBuilder(walkTree(tree, adapter, source, hooks.moduleCallHeads), source, adapter, parseSql2).build(hooks);
 }
 function namedAtRunTime(stmt) {
-  const named = stmt;
-  const name2 = named.target ?? named.table;
+  const named2 = stmt;
+  const name2 = named2.target ?? named2.table;
   return !!name2 && (SPLICED_NAME.test(name2.name) || name2.schema !== void 0 && SPLICED_NAME.test(name2.schema));
 }
 function paramsetSize(sets, at, scope) {
@@ -18877,7 +18939,7 @@ var init_model = __esm({
             this.handles.set(e.handle, e.connection);
             break;
           case "connect":
-            this.facts.connects.push({ connection: e.connection, api: e.api, scope: ctx.scope });
+            this.facts.connects.push({ connection: e.connection, api: e.api, scope: ctx.scope, ...e.pooled ? { pooled: true } : {} });
             if (e.autocommit !== void 0) this.facts.switches.push({ connection: e.connection, at: span.start, on: e.autocommit, span, scope: ctx.scope });
             break;
           case "autocommit":
@@ -19342,17 +19404,17 @@ function isInterpolation(node) {
 }
 function innerExpression(node) {
   if (!isInterpolation(node)) return void 0;
-  const named = expressionChildren(node);
-  return named.length === 1 ? named[0] : void 0;
+  const named2 = expressionChildren(node);
+  return named2.length === 1 ? named2[0] : void 0;
 }
 function innerSpliceSpan(node) {
-  const named = expressionChildren(node);
-  if (isInterpolation(node) && named.length > 0) {
-    return { start: named[0].startIndex, end: named[named.length - 1].endIndex };
+  const named2 = expressionChildren(node);
+  if (isInterpolation(node) && named2.length > 0) {
+    return { start: named2[0].startIndex, end: named2[named2.length - 1].endIndex };
   }
   return { start: node.startIndex, end: node.endIndex };
 }
-function applyFormat(fmt2, args, keywords, style, spliceOf) {
+function applyFormat(fmt2, args2, keywords, style, spliceOf) {
   const out = [];
   let auto = 0;
   const pattern = new RegExp(FORMAT_PATTERNS[style].source, "g");
@@ -19387,12 +19449,12 @@ function applyFormat(fmt2, args, keywords, style, spliceOf) {
         continue;
       }
       let arg;
-      if (style === "printf") arg = m[1] ? args[Number(m[1]) - 1] : args[auto++];
-      else if (style === "message") arg = args[Number(m[1])];
+      if (style === "printf") arg = m[1] ? args2[Number(m[1]) - 1] : args2[auto++];
+      else if (style === "message") arg = args2[Number(m[1])];
       else {
         const field2 = (m[1] ?? "").trim();
-        if (field2 === "") arg = args[auto++];
-        else if (/^\d+$/.test(field2)) arg = args[Number(field2)];
+        if (field2 === "") arg = args2[auto++];
+        else if (/^\d+$/.test(field2)) arg = args2[Number(field2)];
         else arg = keywords.get(field2.split(/[.[]/)[0]);
       }
       flush();
@@ -19420,11 +19482,11 @@ function concatenate(node, ev, isPlus) {
   if (parts.every((p) => !p)) return void 0;
   return joinTexts(parts.map((p, i) => p ?? ev.splice(operands[i])), "concatenation");
 }
-function joinWithSeparator(elements, sep9, ev) {
+function joinWithSeparator(elements, sep10, ev) {
   const parts = [];
   for (const el of elements) {
     if (!el || el.type === "comment") continue;
-    if (parts.length > 0) parts.push(sep9);
+    if (parts.length > 0) parts.push(sep10);
     parts.push(ev.evaluate(el) ?? ev.splice(el));
   }
   return joinTexts(parts, "concatenation");
@@ -19475,12 +19537,12 @@ function makeCAdapter(grammar) {
     callSite(node) {
       const fn = node.childForFieldName("function");
       if (!fn) return void 0;
-      const args = argsOf(node.childForFieldName("arguments"));
+      const args2 = argsOf(node.childForFieldName("arguments"));
       if (fn.type === "field_expression") {
         const field2 = fn.childForFieldName("field");
-        return field2 ? { node, name: field2.text, receiver: fn.childForFieldName("argument") ?? void 0, args, keywords: /* @__PURE__ */ new Map() } : void 0;
+        return field2 ? { node, name: field2.text, receiver: fn.childForFieldName("argument") ?? void 0, args: args2, keywords: /* @__PURE__ */ new Map() } : void 0;
       }
-      return { node, name: fn.text.replace(/^::/, ""), args, keywords: /* @__PURE__ */ new Map() };
+      return { node, name: fn.text.replace(/^::/, ""), args: args2, keywords: /* @__PURE__ */ new Map() };
     },
     assignments(node) {
       if (node.type === "init_declarator") {
@@ -19541,11 +19603,11 @@ function makeCAdapter(grammar) {
         }
         case "call_expression": {
           const fn = node.childForFieldName("function")?.text ?? "";
-          const args = argsOf(node.childForFieldName("arguments"));
+          const args2 = argsOf(node.childForFieldName("arguments"));
           const at = FORMAT_CALLS[fn];
-          if (at !== void 0 && args.length > at) {
-            const fmt2 = ev.evaluate(args[at]);
-            return fmt2 ? applyFormat(fmt2, args.slice(at + 1), /* @__PURE__ */ new Map(), "printf", (n) => ev.evaluate(n) ?? ev.splice(n)) : void 0;
+          if (at !== void 0 && args2.length > at) {
+            const fmt2 = ev.evaluate(args2[at]);
+            return fmt2 ? applyFormat(fmt2, args2.slice(at + 1), /* @__PURE__ */ new Map(), "printf", (n) => ev.evaluate(n) ?? ev.splice(n)) : void 0;
           }
           if (fn.endsWith("c_str") || fn.endsWith(".data")) {
             const receiver = node.childForFieldName("function")?.childForFieldName("argument");
@@ -20684,7 +20746,7 @@ var init_embedded_sql = __esm({
 
 // server/src/code/languages/python-sqlalchemy-inserts.ts
 function namedArgs(call) {
-  const args = [];
+  const args2 = [];
   const keywords = /* @__PURE__ */ new Map();
   for (const child of call.childForFieldName("arguments")?.namedChildren ?? []) {
     if (!child || child.type === "comment") continue;
@@ -20692,9 +20754,9 @@ function namedArgs(call) {
       const name2 = child.childForFieldName("name");
       const value = child.childForFieldName("value");
       if (name2 && value) keywords.set(name2.text, value);
-    } else args.push(child);
+    } else args2.push(child);
   }
-  return { args, keywords };
+  return { args: args2, keywords };
 }
 function constantString(node, ev) {
   return constantStringAt(node, ev)?.value;
@@ -20763,17 +20825,17 @@ function tableCall(node, ev, imports) {
   if (node.type !== "call") return void 0;
   const fn = node.childForFieldName("function")?.text ?? "";
   if (!/^sqlalchemy(?:\.sql)?(?:\.schema)?\.Table$/.test(imports.qualify(fn))) return void 0;
-  const { args, keywords } = namedArgs(node);
-  const name2 = constantStringAt(args[0], ev);
+  const { args: args2, keywords } = namedArgs(node);
+  const name2 = constantStringAt(args2[0], ev);
   return name2 ? mappedTable(name2, constantStringAt(keywords.get("schema"), ev)) : null;
 }
 function targetOf(node, at, ev, imports, classes) {
-  let named = node;
-  if (named.type === "attribute" && named.childForFieldName("attribute")?.text === "__table__") named = named.childForFieldName("object") ?? named;
-  if (named.type === "identifier") {
-    const mapped = classes.get(named.text);
+  let named2 = node;
+  if (named2.type === "attribute" && named2.childForFieldName("attribute")?.text === "__table__") named2 = named2.childForFieldName("object") ?? named2;
+  if (named2.type === "identifier") {
+    const mapped = classes.get(named2.text);
     if (mapped) return { table: mapped };
-    const value = ev.assignedBefore?.(named.text, at)?.[0]?.value;
+    const value = ev.assignedBefore?.(named2.text, at)?.[0]?.value;
     const table = value ? tableCall(value, ev, imports) : void 0;
     if (table) return { table };
   }
@@ -20963,18 +21025,18 @@ function demarcationsOf(fn, f) {
     if (name2 !== "getTransaction" && name2 !== "begin" && name2 !== "commit") continue;
     const receiver = inv.childForFieldName("object");
     if (!receiver || nearestFunction(inv)?.startIndex !== fn.startIndex) continue;
-    const args = (inv.childForFieldName("arguments")?.namedChildren ?? []).filter((c) => !!c && c.type !== "comment");
+    const args2 = (inv.childForFieldName("arguments")?.namedChildren ?? []).filter((c) => !!c && c.type !== "comment");
     const recv = receiver.text.replace(/\s+/g, "");
     const span = { start: inv.startIndex, end: inv.endIndex };
-    if (name2 === "getTransaction" && args.length === 1 && transactionManager(receiver, f)) {
+    if (name2 === "getTransaction" && args2.length === 1 && transactionManager(receiver, f)) {
       const holder = inv.parent;
       const status = holder?.type === "variable_declarator" ? holder.childForFieldName("name")?.text : holder?.type === "assignment_expression" && holder.childForFieldName("right")?.startIndex === inv.startIndex ? holder.childForFieldName("left")?.text : void 0;
       if (status) of(`ptm ${recv} ${status}`).begins.push(span);
-    } else if (name2 === "begin" && args.length === 0 && userTransaction(receiver, f)) {
+    } else if (name2 === "begin" && args2.length === 0 && userTransaction(receiver, f)) {
       of(`jta ${recv}`).begins.push(span);
-    } else if (name2 === "commit" && args.length === 1 && args[0].type === "identifier") {
-      commit2(`ptm ${recv} ${args[0].text}`, inv);
-    } else if (name2 === "commit" && args.length === 0) {
+    } else if (name2 === "commit" && args2.length === 1 && args2[0].type === "identifier") {
+      commit2(`ptm ${recv} ${args2[0].text}`, inv);
+    } else if (name2 === "commit" && args2.length === 0) {
       commit2(`jta ${recv}`, inv);
     }
   }
@@ -21133,11 +21195,11 @@ function classifyJpa(ctx, ev) {
   const orm = ormReceiver(call.receiver, f);
   if (!orm) return void 0;
   if (orm.kind === "spring-data" && SPRING_DATA_QUERY.test(call.name) && !NO_QUERY.test(call.name)) return repositoryQueryRun(ctx, f, orm.name);
-  const args = call.args;
+  const args2 = call.args;
   const api = orm.kind;
   switch (call.name) {
     case "flush":
-      return args.length === 0 ? [{ kind: "flush", api, connection: orm.name }] : void 0;
+      return args2.length === 0 ? [{ kind: "flush", api, connection: orm.name }] : void 0;
     case "saveAll":
     case "saveAllAndFlush":
       return orm.kind === "spring-data" ? savedAll(ctx, ev, f, orm.name) : void 0;
@@ -21145,18 +21207,18 @@ function classifyJpa(ctx, ev) {
     case "merge":
     case "save":
     case "saveAndFlush": {
-      if (args.length !== 1) return void 0;
+      if (args2.length !== 1) return void 0;
       if (orm.kind === "spring-data" ? call.name === "persist" || call.name === "merge" : call.name === "saveAndFlush") return void 0;
       if (orm.kind === "jpa" && call.name === "save") return void 0;
       const at = call.node.startIndex;
       const inserts = call.name === "persist" || orm.kind === "hibernate" && call.name === "save";
-      const made = inserts ? persistedClass(args[0], at, ev, f) : (() => {
-        const node = constructed(args[0], at, ev);
+      const made = inserts ? persistedClass(args2[0], at, ev, f) : (() => {
+        const node = constructed(args2[0], at, ev);
         return node ? { node, name: node.text } : void 0;
       })();
       if (!made) return void 0;
       const entity = made.name ? entitiesOf(call.node.tree.rootNode, ev, f).get(made.name) : void 0;
-      const target = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args[0] };
+      const target = entity?.table ? { table: entity.table } : made.node ? { expression: made.node } : made.span ? { span: made.span } : { expression: args2[0] };
       const hold = orm.kind === "spring-data" && !transactional(call.node) ? heldAroundLoop(ctx, f) : void 0;
       const perCall = entity?.identity ? "identity" : hold && !hold.held ? "transaction" : hibernateUnbatched(configuration.current) ? "unbatched" : void 0;
       const written = made.node?.parent?.type === "scoped_type_identifier" ? made.node.parent.text.replace(/\s+/g, "") : made.name;
@@ -21325,11 +21387,206 @@ var init_java_jpa = __esm({
   }
 });
 
+// server/src/code/languages/java-spring-jdbc.ts
+function classifySimpleJdbcInsert(ctx, ev) {
+  const { call } = ctx;
+  if (named?.source !== ev.source) named = { source: ev.source, it: NAMES_IT.test(ev.source) };
+  if (!named.it || !call.receiver) return void 0;
+  const insert = simpleInsertOf(call.receiver, call.node, ev);
+  if (!insert) return void 0;
+  if (!ONE_ROW.has(call.name) || call.args.length !== 1) return [];
+  const known = insert.table && !insert.conflict;
+  const target = known ? { table: { name: insert.table, ...insert.schema ? { schema: insert.schema } : {} } } : { expression: call.receiver };
+  const keys = insert.keys || call.name !== "execute";
+  return [{
+    kind: "execute",
+    api: keys ? SIMPLE_INSERT_KEYS_API : SIMPLE_INSERT_API,
+    action: "executePrepared",
+    sql: insertText(target, call.node, (n) => n),
+    connection: call.receiver.text.replace(/\s+/g, ""),
+    batched: false
+  }];
+}
+function simpleInsertOf(receiver, call, ev) {
+  if (receiver.type === "method_invocation" || receiver.type === "object_creation_expression") {
+    const chain = readChain(receiver, ev);
+    return chain?.root.type === "object_creation_expression" ? chain.insert : void 0;
+  }
+  if (receiver.type !== "identifier" && receiver.type !== "field_access") return void 0;
+  const name2 = simpleName(receiver);
+  return name2 ? insertsOf2(call, ev).get(name2) : void 0;
+}
+function insertsOf2(call, ev) {
+  if (facts3?.source === ev.source && facts3.tree === call.tree) return facts3.inserts;
+  const inserts = /* @__PURE__ */ new Map();
+  facts3 = { source: ev.source, tree: call.tree, inserts };
+  const root = call.tree.rootNode;
+  for (const m of ev.source.matchAll(/\bSimpleJdbcInsert\s+([A-Za-z_$][\w$]{0,100})\s*[;=,)]/g)) if (!inserts.has(m[1])) inserts.set(m[1], { keys: false });
+  const merge = (name2, found) => {
+    const had = inserts.get(name2);
+    if (!had) return void inserts.set(name2, found);
+    if (found.table && had.table && (found.table !== had.table || found.schema !== had.schema)) had.conflict = true;
+    had.table ??= found.table;
+    had.schema ??= found.schema;
+    had.keys ||= found.keys;
+  };
+  const tops = /* @__PURE__ */ new Set();
+  for (const node of root.descendantsOfType(["object_creation_expression", "method_invocation"])) {
+    if (!node) continue;
+    if (node.type === "object_creation_expression" ? node.childForFieldName("type")?.text !== "SimpleJdbcInsert" : !CONFIG.has(node.childForFieldName("name")?.text ?? "")) continue;
+    let top = node;
+    while (top.parent?.type === "method_invocation" && top.parent.childForFieldName("object")?.startIndex === top.startIndex) top = top.parent;
+    if (tops.has(top.startIndex)) continue;
+    tops.add(top.startIndex);
+    const chain = readChain(top, ev);
+    if (!chain) continue;
+    const name2 = chain.root.type === "object_creation_expression" ? assignedName(top) : simpleName(chain.root);
+    if (name2) merge(name2, chain.insert);
+  }
+  return inserts;
+}
+function assignedName(top) {
+  const holder = top.parent;
+  if (holder?.type === "variable_declarator" && holder.childForFieldName("value")?.startIndex === top.startIndex) return holder.childForFieldName("name")?.text;
+  if (holder?.type === "assignment_expression" && holder.childForFieldName("right")?.startIndex === top.startIndex) return simpleName(holder.childForFieldName("left"));
+  return void 0;
+}
+function readChain(top, ev) {
+  const insert = { keys: false };
+  let node = top;
+  for (let steps2 = 0; node?.type === "method_invocation" && steps2 < 40; steps2++) {
+    const name2 = node.childForFieldName("name")?.text ?? "";
+    const arg = node.childForFieldName("arguments")?.namedChildren.find((c) => !!c && c.type !== "line_comment" && c.type !== "block_comment");
+    if (name2 === "withTableName" || name2 === "withSchemaName") {
+      const value = arg ? nameOf(arg, ev) : void 0;
+      if (name2 === "withTableName") insert.table ??= value;
+      else insert.schema ??= value;
+    } else if (name2 === "usingGeneratedKeyColumns") insert.keys = true;
+    else if (!/^(?:usingColumns|withCatalogName|withoutTableColumnMetaDataAccess|includeSynonymsForTableColumnMetaData|usingQuotedIdentifiers|compile)$/.test(name2)) return void 0;
+    node = node.childForFieldName("object");
+  }
+  if (!node) return void 0;
+  if (node.type === "object_creation_expression" && node.childForFieldName("type")?.text !== "SimpleJdbcInsert") return void 0;
+  return { root: node, insert };
+}
+function nameOf(arg, ev) {
+  const text2 = ev.evaluate(arg);
+  if (!text2 || text2.pieces.some((p) => p.kind !== "text")) return void 0;
+  const s = plainText(text2);
+  return PLAIN.test(s) && s.length <= 128 ? s.toUpperCase() : void 0;
+}
+var SIMPLE_INSERT_CALLS, ONE_ROW, CONFIG, SIMPLE_INSERT_API, SIMPLE_INSERT_KEYS_API, facts3, NAMES_IT, named, PLAIN;
+var init_java_spring_jdbc = __esm({
+  "server/src/code/languages/java-spring-jdbc.ts"() {
+    "use strict";
+    init_adapter();
+    init_python_sqlalchemy_inserts();
+    SIMPLE_INSERT_CALLS = ["execute", "executeAndReturnKey", "executeAndReturnKeyHolder", "executeBatch"];
+    ONE_ROW = /* @__PURE__ */ new Set(["execute", "executeAndReturnKey", "executeAndReturnKeyHolder"]);
+    CONFIG = /* @__PURE__ */ new Set(["withTableName", "withSchemaName", "usingGeneratedKeyColumns"]);
+    SIMPLE_INSERT_API = "spring-simple-insert";
+    SIMPLE_INSERT_KEYS_API = "spring-simple-insert-keys";
+    NAMES_IT = /\bSimpleJdbcInsert\b/;
+    PLAIN = /^[A-Za-z_][A-Za-z0-9_$#@]*$/;
+  }
+});
+
+// server/src/code/languages/java-jooq.ts
+function classifyJooq(ctx, ev) {
+  if (facts4?.source !== ev.source) facts4 = { source: ev.source, jooq: IMPORTS_JOOQ.test(ev.source), types: /* @__PURE__ */ new Map() };
+  if (!facts4.jooq) return void 0;
+  const { call } = ctx;
+  const receiver = call.receiver;
+  if (!receiver) return void 0;
+  let table;
+  if (RUNS.has(call.name) && call.args.length === 0) {
+    const chain = receiver.type === "identifier" ? ev.assignedBefore?.(receiver.text, call.node.startIndex)?.[0]?.value : receiver;
+    const insert = chain ? insertChain(chain) : void 0;
+    if (insert === void 0) return void 0;
+    if (insert === "many") return [];
+    table = insert;
+  } else if ((call.name === "store" || call.name === "insert") && call.args.length === 0) {
+    table = newRecordTable(receiver, call.node, ctx, ev, call.name === "store");
+    if (table === void 0) return void 0;
+  } else if (call.name === "executeInsert" && call.args.length === 1) {
+    table = newRecordTable(call.args[0], call.node, ctx, ev, false);
+    if (table === void 0) {
+      const arg = call.args[0];
+      const declared = arg.type === "identifier" ? declaration(arg.text, ev.source, facts4.types) : void 0;
+      return [insertEvent(declared ? { span: declared.span } : { expression: arg }, call.node, receiver)];
+    }
+  } else return void 0;
+  return [insertEvent({ expression: tableConstant(table) }, call.node, receiver)];
+}
+function insertEvent(target, call, receiver) {
+  return { kind: "execute", api: JOOQ_API, action: "executePrepared", sql: insertText(target, call, (n) => n), connection: receiver.text.replace(/\s+/g, "").slice(0, 80), batched: false };
+}
+function insertChain(top) {
+  let values = 0;
+  let many = false;
+  let node = top;
+  for (let steps2 = 0; node?.type === "method_invocation" && steps2 < 200; steps2++) {
+    const name2 = node.childForFieldName("name")?.text ?? "";
+    if (NOT_INSERT.has(name2)) return "many";
+    if (name2 === "values") values++;
+    else if (MANY.has(name2)) many = true;
+    if (name2 === "insertInto") {
+      const table = args(node)[0];
+      const owner = node.childForFieldName("object");
+      if (!table || !owner || owner.text === "DSL") return void 0;
+      return many || values > 1 ? "many" : table;
+    }
+    node = node.childForFieldName("object");
+  }
+  return void 0;
+}
+function newRecordTable(record, call, ctx, ev, madeHere) {
+  let value = record;
+  if (record.type === "identifier") {
+    const assigned = ev.assignedBefore?.(record.text, call.startIndex)?.[0];
+    if (!assigned) return void 0;
+    const loop = ctx.loop?.span;
+    if (madeHere && loop && (assigned.at < loop.start || assigned.at > loop.end)) return void 0;
+    value = assigned.value;
+  }
+  if (value?.type === "method_invocation" && value.childForFieldName("name")?.text === "newRecord") return args(value)[0];
+  if (value?.type === "object_creation_expression") {
+    const type = value.childForFieldName("type");
+    return type && /Record$/.test(type.text) && !/^(?:Record|UpdatableRecord|TableRecord)$/.test(type.text) ? type : void 0;
+  }
+  return void 0;
+}
+function tableConstant(node) {
+  if (node.type === "method_invocation" && node.childForFieldName("name")?.text === "as") return node.childForFieldName("object") ?? node;
+  return node;
+}
+function args(call) {
+  return (call.childForFieldName("arguments")?.namedChildren ?? []).filter((c) => !!c && c.type !== "line_comment" && c.type !== "block_comment");
+}
+var JOOQ_API, JOOQ_CALLS, RUNS, MANY, NOT_INSERT, IMPORTS_JOOQ, facts4;
+var init_java_jooq = __esm({
+  "server/src/code/languages/java-jooq.ts"() {
+    "use strict";
+    init_java_syntax();
+    init_python_sqlalchemy_inserts();
+    JOOQ_API = "jooq";
+    JOOQ_CALLS = ["execute", "fetchOne", "fetchSingle", "fetchOptional", "store", "insert", "executeInsert"];
+    RUNS = /* @__PURE__ */ new Set(["execute", "fetchOne", "fetchSingle", "fetchOptional"]);
+    MANY = /* @__PURE__ */ new Set(["valuesOfRows", "valuesOfRecords", "newRecord", "select"]);
+    NOT_INSERT = /* @__PURE__ */ new Set(["batch", "batchInsert", "batchStore", "loadInto", "bind"]);
+    IMPORTS_JOOQ = /^[ \t]*import[ \t]+(?:static[ \t]+)?org\.jooq\b/m;
+  }
+});
+
 // server/src/code/languages/java.ts
 function readJava(source, env, mybatis) {
   const leftOut = mybatis && SQL_SESSION.test(source.text) ? void 0 : javaAccess(source.text);
   if (leftOut) return ENTITY_ANNOTATION.test(source.text) || mybatis && MAPPER_ANNOTATION.test(source.text) ? entitiesOnly(readWithAdapter(source, env, javaAdapter), leftOut) : emptyResult(leftOut);
   const config = projectBatching(source.path, env.options.hibernateBatching);
+  const poolOff = config?.poolAutocommitOff !== void 0 || poolConfiguredOff(source.text);
+  return poolAutocommitOff.run(poolOff, () => readJavaWith(source, env, config));
+}
+function readJavaWith(source, env, config) {
   return withMybatisBatch(config?.mybatisBatch, () => withHibernateConfiguration(config?.mybatisOnly ? void 0 : config, () => {
     if (!source.text.includes("#sql")) return readWithAdapter(source, env, javaAdapter);
     const scan = scanEmbeddedSql(source.text, { sqlj: true });
@@ -21352,8 +21609,12 @@ function classifyJava(ctx, ev) {
       return call.args.length === 0 && (recv || chained) ? [{ kind: "commit", api: "jdbc", connection: recv }] : [];
     case "createStatement":
       return ctx.resultName && recv ? [{ kind: "link", handle: ctx.resultName, connection: recv }] : [];
-    case "getConnection":
-      return ctx.resultName ? [{ kind: "connect", api: "jdbc", connection: ctx.resultName, autocommit: isXa(call.receiver) ? false : void 0 }] : [];
+    case "getConnection": {
+      if (!ctx.resultName) return [];
+      if (isXa(call.receiver)) return [{ kind: "connect", api: "jdbc", connection: ctx.resultName, autocommit: false }];
+      const pooled = isDataSource(call.receiver, ev.source);
+      return [{ kind: "connect", api: "jdbc", connection: ctx.resultName, ...pooled ? poolAutocommitOff.current ? { autocommit: false } : { pooled: true } : {} }];
+    }
     case "getXAConnection":
       return [];
     case "prepareStatement":
@@ -21388,11 +21649,32 @@ function classifyJava(ctx, ev) {
   }
   return [];
 }
+function isDataSource(receiver, source) {
+  if (!receiver) return false;
+  if (receiver.type === "method_invocation") return /^get\w*DataSource$/.test(receiver.childForFieldName("name")?.text ?? "");
+  const name2 = simpleName(receiver);
+  if (!name2 || name2 === "DriverManager") return false;
+  if (/^(?:ds|\w*[dD]ata[sS]ource)$/.test(name2)) return true;
+  return /DataSource$/.test(declaredTypeOf(name2, source) ?? "");
+}
+function declaredTypeOf(name2, source) {
+  if (declaredIn2?.source !== source) declaredIn2 = { source, known: /* @__PURE__ */ new Map() };
+  return declaration(name2, source, declaredIn2.known)?.type;
+}
+function poolConfiguredOff(text2) {
+  if (/\.setDefaultAutoCommit\s*\(\s*false\s*\)/.test(text2)) return true;
+  if (!text2.includes("Hikari")) return false;
+  const calls = /\b([A-Za-z_$][\w$]*)\s*\.\s*setAutoCommit\s*\(\s*false\s*\)/g;
+  for (let m = calls.exec(text2); m; m = calls.exec(text2)) {
+    if (/^Hikari(?:Config|DataSource)$/.test(declaredTypeOf(m[1], text2) ?? "")) return true;
+  }
+  return false;
+}
 function isXa(receiver) {
   if (!receiver) return false;
   return /^xa|XA/.test(simpleName(receiver) ?? "") || receiver.type === "method_invocation" && receiver.childForFieldName("name")?.text === "getXAConnection";
 }
-var EXECUTE_METHODS, JAVA_CALLS, JPA_CALL_SET, readingMybatis, javaAdapter, javaLanguage, ENTITY_ANNOTATION, MAPPER_ANNOTATION, SQL_SESSION;
+var EXECUTE_METHODS, JAVA_CALLS, JPA_CALL_SET, readingMybatis, javaAdapter, javaLanguage, ENTITY_ANNOTATION, MAPPER_ANNOTATION, SQL_SESSION, poolAutocommitOff, declaredIn2;
 var init_java = __esm({
   "server/src/code/languages/java.ts"() {
     "use strict";
@@ -21404,7 +21686,10 @@ var init_java = __esm({
     init_sqltext();
     init_java_jpa();
     init_read_scope();
+    init_java_syntax();
     init_java_mybatis();
+    init_java_spring_jdbc();
+    init_java_jooq();
     EXECUTE_METHODS = /* @__PURE__ */ new Set(["executeUpdate", "executeLargeUpdate", "execute", "executeQuery"]);
     JAVA_CALLS = /* @__PURE__ */ new Set([
       ...EXECUTE_METHODS,
@@ -21421,7 +21706,9 @@ var init_java = __esm({
       "batchUpdate",
       "append",
       "getXAConnection",
-      ...JPA_CALLS
+      ...JPA_CALLS,
+      ...SIMPLE_INSERT_CALLS,
+      ...JOOQ_CALLS
     ]);
     JPA_CALL_SET = new Set(JPA_CALLS);
     readingMybatis = new ReadScoped(false);
@@ -21511,22 +21798,22 @@ var init_java = __esm({
           case "object_creation_expression": {
             const type = node.childForFieldName("type")?.text ?? "";
             if (!/^(StringBuilder|StringBuffer|String)$/.test(type)) return void 0;
-            const args = argsOf(node.childForFieldName("arguments"));
-            if (args.length === 0) return { pieces: [], kind: "constant" };
-            return args[0].type === "decimal_integer_literal" ? { pieces: [], kind: "constant" } : ev.evaluate(args[0]);
+            const args2 = argsOf(node.childForFieldName("arguments"));
+            if (args2.length === 0) return { pieces: [], kind: "constant" };
+            return args2[0].type === "decimal_integer_literal" ? { pieces: [], kind: "constant" } : ev.evaluate(args2[0]);
           }
           case "method_invocation": {
             const name2 = node.childForFieldName("name")?.text;
             const receiver = node.childForFieldName("object");
-            const args = argsOf(node.childForFieldName("arguments"));
-            if (name2 === "format" && receiver && /^(?:String|MessageFormat|java\.text\.MessageFormat)$/.test(receiver.text) && args.length > 0) {
-              const fmt2 = ev.evaluate(args[0]);
+            const args2 = argsOf(node.childForFieldName("arguments"));
+            if (name2 === "format" && receiver && /^(?:String|MessageFormat|java\.text\.MessageFormat)$/.test(receiver.text) && args2.length > 0) {
+              const fmt2 = ev.evaluate(args2[0]);
               const style = receiver.text === "String" ? "printf" : "message";
-              return fmt2 ? applyFormat(fmt2, args.slice(1), /* @__PURE__ */ new Map(), style, (n) => ev.evaluate(n) ?? ev.splice(n)) : void 0;
+              return fmt2 ? applyFormat(fmt2, args2.slice(1), /* @__PURE__ */ new Map(), style, (n) => ev.evaluate(n) ?? ev.splice(n)) : void 0;
             }
             if (name2 === "formatted" && receiver) {
               const fmt2 = ev.evaluate(receiver);
-              return fmt2 ? applyFormat(fmt2, args, /* @__PURE__ */ new Map(), "printf", (n) => ev.evaluate(n) ?? ev.splice(n)) : void 0;
+              return fmt2 ? applyFormat(fmt2, args2, /* @__PURE__ */ new Map(), "printf", (n) => ev.evaluate(n) ?? ev.splice(n)) : void 0;
             }
             if (receiver && (name2 === "toString" || name2 === "trim" || name2 === "strip" || name2 === "stripIndent" || name2 === "intern")) return ev.evaluate(receiver);
             return void 0;
@@ -21536,6 +21823,8 @@ var init_java = __esm({
         }
       },
       classify(ctx, ev) {
+        const built = classifyJooq(ctx, ev) ?? classifySimpleJdbcInsert(ctx, ev);
+        if (built) return built;
         return (JPA_CALL_SET.has(ctx.call.name) || SPRING_DATA_QUERY.test(ctx.call.name) ? classifyJpa(ctx, ev) : void 0) ?? (readingMybatis.current ? classifyMybatis(ctx, ev, JAVA_CALLS.has(ctx.call.name)) : void 0) ?? classifyJava(ctx, ev);
       },
       commentText: cStyleCommentText,
@@ -21557,6 +21846,7 @@ var init_java = __esm({
     ENTITY_ANNOTATION = /@(?:Entity|MappedSuperclass)\b/;
     MAPPER_ANNOTATION = /@Insert\b/;
     SQL_SESSION = /\bSqlSession(?:Template)?\s+[a-z_]\w*\s*[;=,)]/;
+    poolAutocommitOff = new ReadScoped(false);
   }
 });
 
@@ -21815,27 +22105,27 @@ function modelTables(root, ev, file, modelNames) {
     const fn = call?.childForFieldName("function");
     if (fn?.type !== "member_expression" && fn?.type !== "identifier") continue;
     const method = fn.type === "member_expression" ? fn.childForFieldName("property")?.text : fn.text;
-    const args = argsOf(call.childForFieldName("arguments"));
+    const args2 = argsOf(call.childForFieldName("arguments"));
     if (method === "define" && fn.type === "member_expression") {
       const parent = parentOf(call);
       const declarator = parent?.type === "await_expression" ? parentOf(parent) : parent;
       const variable = declarator?.type === "variable_declarator" ? declarator.childForFieldName("name") : void 0;
-      const modelName = constantString2(args[0], ev);
+      const modelName = constantString2(args2[0], ev);
       const key = variable?.type === "identifier" ? variable.text : modelNames && modelName ? `define:${modelName}` : void 0;
       if (!key) continue;
       if (modelName) modelNames?.set(key, modelName);
-      tables2.set(key, tableOf(args[2], modelName, ev));
+      tables2.set(key, tableOf(args2[2], modelName, ev));
     } else if (method === "init" && fn.type === "member_expression") {
       const model = fn.childForFieldName("object");
-      if (model?.type !== "identifier" || !property(args[1], "sequelize") && !property(args[1], "tableName")) continue;
-      const modelName = constantString2(property(args[1], "modelName"), ev);
+      if (model?.type !== "identifier" || !property(args2[1], "sequelize") && !property(args2[1], "tableName")) continue;
+      const modelName = constantString2(property(args2[1], "modelName"), ev);
       if (modelName) modelNames?.set(model.text, modelName);
-      tables2.set(model.text, tableOf(args[1], modelName ?? model.text, ev));
+      tables2.set(model.text, tableOf(args2[1], modelName ?? model.text, ev));
     } else if (method === "Table" && parentOf(call)?.type === "decorator") {
       let cls = parentOf(parentOf(call));
       if (cls?.type === "export_statement") cls = cls.childForFieldName("declaration");
       const name2 = cls?.type === "class_declaration" || cls?.type === "class" ? cls.childForFieldName("name")?.text : void 0;
-      if (name2) tables2.set(name2, tableOf(args[0], name2, ev));
+      if (name2) tables2.set(name2, tableOf(args2[0], name2, ev));
     }
   }
   return tables2;
@@ -22078,12 +22368,12 @@ function makeJsAdapter(grammar, sequelize = false) {
     callSite(node) {
       const fn = node.childForFieldName("function");
       if (!fn) return void 0;
-      const args = argsOf(node.childForFieldName("arguments"));
+      const args2 = argsOf(node.childForFieldName("arguments"));
       if (fn.type === "member_expression") {
         const prop = fn.childForFieldName("property");
-        return prop ? { node, name: prop.text, receiver: fn.childForFieldName("object") ?? void 0, args, keywords: /* @__PURE__ */ new Map() } : void 0;
+        return prop ? { node, name: prop.text, receiver: fn.childForFieldName("object") ?? void 0, args: args2, keywords: /* @__PURE__ */ new Map() } : void 0;
       }
-      return { node, name: fn.text, args, keywords: /* @__PURE__ */ new Map() };
+      return { node, name: fn.text, args: args2, keywords: /* @__PURE__ */ new Map() };
     },
     assignments(node) {
       if (node.type === "variable_declarator") return node.childForFieldName("name")?.type === "identifier" ? declaratorAssignment(node) : [];
@@ -22139,9 +22429,9 @@ function makeJsAdapter(grammar, sequelize = false) {
             const elements = object.type === "array" ? object.namedChildren : arrayElements(object, ev);
             if (!elements) return void 0;
             const sepNode = argsOf(node.childForFieldName("arguments"))[0];
-            const sep9 = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: "text", text: ",", offsets: [node.endIndex - 1] }], kind: "constant" };
-            if (!sep9) return void 0;
-            return joinWithSeparator(elements, sep9, ev);
+            const sep10 = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: "text", text: ",", offsets: [node.endIndex - 1] }], kind: "constant" };
+            if (!sep10) return void 0;
+            return joinWithSeparator(elements, sep10, ev);
           }
           return void 0;
         }
@@ -22194,10 +22484,10 @@ function driverConnectionFields(declarations) {
     const name2 = (node.childForFieldName("name") ?? node.childForFieldName("property"))?.text;
     const annotation = node.namedChildren.find((c) => c?.type === "type_annotation");
     if (!name2 || !annotation) continue;
-    const named = annotation.text.replace(/^:\s*/, "").split("|").map((t) => t.trim()).filter((t) => t !== "null" && t !== "undefined");
-    if (named.length !== 1) continue;
-    const dot = named[0].lastIndexOf(".");
-    const type = dot > 0 && namespaces.has(named[0].slice(0, dot)) && DRIVER_CONNECTION_TYPES.has(named[0].slice(dot + 1)) ? named[0].slice(dot + 1) : types.get(named[0]);
+    const named2 = annotation.text.replace(/^:\s*/, "").split("|").map((t) => t.trim()).filter((t) => t !== "null" && t !== "undefined");
+    if (named2.length !== 1) continue;
+    const dot = named2[0].lastIndexOf(".");
+    const type = dot > 0 && namespaces.has(named2[0].slice(0, dot)) && DRIVER_CONNECTION_TYPES.has(named2[0].slice(dot + 1)) ? named2[0].slice(dot + 1) : types.get(named2[0]);
     if (type) out.set(name2, { api: "node-ibm_db", described: `an ibm_db ${type}` });
   }
   return out;
@@ -22962,7 +23252,7 @@ function classifyDjango(ctx, ev) {
       if (!target) return void 0;
       const objs = call.args[0] ?? call.keywords.get("objs");
       const many = call.name === "bulk_create" && !(objs?.type === "list" && objs.namedChildren.filter((c) => c?.type !== "comment").length === 1);
-      return [insertEvent(call.node, target, many, django.project, ev, file)];
+      return [insertEvent2(call.node, target, many, django.project, ev, file)];
     }
     case "save": {
       if (!call.receiver || call.args.length > 0 || call.keywords.has("update_fields") || isTrue(call.keywords.get("force_update"))) return void 0;
@@ -22970,7 +23260,7 @@ function classifyDjango(ctx, ev) {
       if (!cls) return void 0;
       const file = djangoFileOf(ev, call.node.tree.rootNode, django.path);
       const target = modelTarget(cls, file, false);
-      return target ? [insertEvent(call.node, target, false, django.project, ev, file)] : void 0;
+      return target ? [insertEvent2(call.node, target, false, django.project, ev, file)] : void 0;
     }
     case "atomic": {
       if (!/^(?:[\w.]*\.)?(?:transaction\.)?atomic$/.test(call.node.childForFieldName("function")?.text ?? "")) return void 0;
@@ -22983,7 +23273,7 @@ function classifyDjango(ctx, ev) {
       return void 0;
   }
 }
-function insertEvent(call, target, many, project, ev, file) {
+function insertEvent2(call, target, many, project, ev, file) {
   return {
     kind: "execute",
     api: "django",
@@ -23155,7 +23445,7 @@ var init_python_django = __esm({
 
 // server/src/code/languages/python.ts
 function splitArgs(list) {
-  const args = [];
+  const args2 = [];
   const keywords = /* @__PURE__ */ new Map();
   for (const child of list?.namedChildren ?? []) {
     const type = child?.type;
@@ -23164,9 +23454,9 @@ function splitArgs(list) {
       const name2 = child.childForFieldName("name");
       const value = child.childForFieldName("value");
       if (name2 && value) keywords.set(name2.text, value);
-    } else args.push(child);
+    } else args2.push(child);
   }
-  return { args, keywords };
+  return { args: args2, keywords };
 }
 function stringText(node, ev) {
   let start;
@@ -23418,12 +23708,12 @@ var init_python = __esm({
         }
         const fn = node.childForFieldName("function");
         if (!fn) return void 0;
-        const { args, keywords } = splitArgs(node.childForFieldName("arguments"));
+        const { args: args2, keywords } = splitArgs(node.childForFieldName("arguments"));
         if (fn.type === "attribute") {
           const attr = fn.childForFieldName("attribute");
-          return attr ? { node, name: attr.text, receiver: fn.childForFieldName("object") ?? void 0, args, keywords } : void 0;
+          return attr ? { node, name: attr.text, receiver: fn.childForFieldName("object") ?? void 0, args: args2, keywords } : void 0;
         }
-        return { node, name: fn.text, args, keywords };
+        return { node, name: fn.text, args: args2, keywords };
       },
       assignments(node) {
         if (node.type === "as_pattern") {
@@ -23463,16 +23753,16 @@ var init_python = __esm({
             if (op === "%") {
               const fmt2 = ev.evaluate(left);
               if (!fmt2) return void 0;
-              const args = right.type === "tuple" ? right.namedChildren.filter((c) => !!c && c.type !== "comment") : [right];
-              return applyFormat(fmt2, right.type === "dictionary" ? [] : args, /* @__PURE__ */ new Map(), "printf", (n) => ev.evaluate(n) ?? ev.splice(n));
+              const args2 = right.type === "tuple" ? right.namedChildren.filter((c) => !!c && c.type !== "comment") : [right];
+              return applyFormat(fmt2, right.type === "dictionary" ? [] : args2, /* @__PURE__ */ new Map(), "printf", (n) => ev.evaluate(n) ?? ev.splice(n));
             }
             return void 0;
           }
           case "call": {
             const fn = node.childForFieldName("function");
             if (fn && (/(?:^|\.)(?:dedent|text)$/.test(fn.text) || isSqlalchemyText(fileOf(ev).imports.qualify(fn.text)))) {
-              const { args } = splitArgs(node.childForFieldName("arguments"));
-              return args[0] ? ev.evaluate(args[0]) : void 0;
+              const { args: args2 } = splitArgs(node.childForFieldName("arguments"));
+              return args2[0] ? ev.evaluate(args2[0]) : void 0;
             }
             if (fn?.type !== "attribute") return void 0;
             const attr = fn.childForFieldName("attribute")?.text;
@@ -23481,16 +23771,16 @@ var init_python = __esm({
             if (attr === "format") {
               const fmt2 = ev.evaluate(object);
               if (!fmt2) return void 0;
-              const { args, keywords } = splitArgs(node.childForFieldName("arguments"));
-              return applyFormat(fmt2, args, keywords, "brace", (n) => ev.evaluate(n) ?? ev.splice(n));
+              const { args: args2, keywords } = splitArgs(node.childForFieldName("arguments"));
+              return applyFormat(fmt2, args2, keywords, "brace", (n) => ev.evaluate(n) ?? ev.splice(n));
             }
             if (attr === "strip" || attr === "upper" || attr === "lstrip" || attr === "rstrip") return ev.evaluate(object);
             if (attr === "join") {
-              const sep9 = ev.evaluate(object);
-              const { args } = splitArgs(node.childForFieldName("arguments"));
-              const list = args[0];
-              if (!sep9 || !list || list.type !== "list" && list.type !== "tuple") return void 0;
-              return joinWithSeparator(list.namedChildren, sep9, ev);
+              const sep10 = ev.evaluate(object);
+              const { args: args2 } = splitArgs(node.childForFieldName("arguments"));
+              const list = args2[0];
+              if (!sep10 || !list || list.type !== "list" && list.type !== "tuple") return void 0;
+              return joinWithSeparator(list.namedChildren, sep10, ev);
             }
             return void 0;
           }
@@ -24062,17 +24352,17 @@ function textWrittenTo(command, file, ev) {
       const heredoc = hereDocument(body);
       return heredoc && heredocText(heredoc, ev);
     }
-    let args = body.childrenForFieldName("argument").filter((n) => !!n);
-    if (name2 === "echo") args = args.filter((a, k) => k > 0 || !/^-[neE]+$/.test(a.text));
-    else if (name2 === "printf" && args.length > 1 && /^["']?%s(?:\\n)?["']?$/.test(args[0].text)) args = args.slice(1);
+    let args2 = body.childrenForFieldName("argument").filter((n) => !!n);
+    if (name2 === "echo") args2 = args2.filter((a, k) => k > 0 || !/^-[neE]+$/.test(a.text));
+    else if (name2 === "printf" && args2.length > 1 && /^["']?%s(?:\\n)?["']?$/.test(args2[0].text)) args2 = args2.slice(1);
     else return void 0;
-    return args.length > 0 ? argumentsText(args, ev) : void 0;
+    return args2.length > 0 ? argumentsText(args2, ev) : void 0;
   }
   return void 0;
 }
-function argumentsText(args, ev) {
+function argumentsText(args2, ev) {
   const parts = [];
-  args.forEach((arg, k) => {
+  args2.forEach((arg, k) => {
     if (k > 0) parts.push({ pieces: [plainPiece(" ", arg.startIndex - 1)], kind: "constant" });
     parts.push(ev.evaluate(arg) ?? ev.splice(arg));
   });
@@ -24160,8 +24450,8 @@ var init_shell = __esm({
       callSite(node) {
         const name2 = node.childForFieldName("name");
         if (!name2) return void 0;
-        const args = node.childrenForFieldName("argument").filter((n) => !!n);
-        return { node, name: name2.text.replace(/^.*\//, ""), args, keywords: /* @__PURE__ */ new Map() };
+        const args2 = node.childrenForFieldName("argument").filter((n) => !!n);
+        return { node, name: name2.text.replace(/^.*\//, ""), args: args2, keywords: /* @__PURE__ */ new Map() };
       },
       assignments(node) {
         const name2 = node.childForFieldName("name");
@@ -24245,7 +24535,7 @@ var init_languages = __esm({
 function resolvePackageFile(pkg, file, searchFrom) {
   const paths = searchFrom ? [searchFrom] : void 0;
   try {
-    return (0, import_node_path4.join)((0, import_node_path4.dirname)(require.resolve(`${pkg}/package.json`, paths ? { paths } : void 0)), file);
+    return (0, import_node_path7.join)((0, import_node_path7.dirname)(require.resolve(`${pkg}/package.json`, paths ? { paths } : void 0)), file);
   } catch {
     return require.resolve(`${pkg}/${file}`, paths ? { paths } : void 0);
   }
@@ -24266,11 +24556,11 @@ function codeParserWasmFiles(searchFrom) {
   for (const name2 of Object.keys(GRAMMARS)) grammars[name2] = grammarWasmFile(name2, searchFrom);
   return { runtime: runtimeWasmFile(searchFrom), grammars };
 }
-var import_node_path4, GRAMMARS, BASELINE_ONLY_GRAMMARS;
+var import_node_path7, GRAMMARS, BASELINE_ONLY_GRAMMARS;
 var init_wasm = __esm({
   "server/src/code/wasm.ts"() {
     "use strict";
-    import_node_path4 = require("node:path");
+    import_node_path7 = require("node:path");
     GRAMMARS = {
       java: ["tree-sitter-java", "tree-sitter-java.wasm"],
       python: ["tree-sitter-python", "tree-sitter-python.wasm"],
@@ -24609,9 +24899,9 @@ function loadConfigFile(path) {
   return validateConfig(raw, allRules(), path);
 }
 function runConfig(options) {
-  const configPath = options.configPath ? (0, import_node_path5.resolve)(options.cwd, options.configPath) : findConfigFile(options.cwd);
+  const configPath = options.configPath ? (0, import_node_path8.resolve)(options.cwd, options.configPath) : findConfigFile(options.cwd);
   const fileConfig = configPath ? loadConfigFile(configPath) : void 0;
-  if (fileConfig?.schema) fileConfig.schema = anchorSchemaEntries(fileConfig.schema, (0, import_node_path5.dirname)(configPath));
+  if (fileConfig?.schema) fileConfig.schema = anchorSchemaEntries(fileConfig.schema, (0, import_node_path8.dirname)(configPath));
   const config = resolveConfig(allRules(), fileConfig, options.overrides, { schema: anchorSchemaEntries(options.schema, options.cwd) });
   config.source = configPath;
   config.root = options.cwd;
@@ -24620,7 +24910,7 @@ function runConfig(options) {
 }
 async function lintPaths(options) {
   const { config, configPath } = runConfig(options);
-  const list = collectFiles(options.paths, config, options.cwd, configPath ? (0, import_node_path5.dirname)(configPath) : options.cwd);
+  const list = collectFiles(options.paths, config, options.cwd, configPath ? (0, import_node_path8.dirname)(configPath) : options.cwd);
   const read = [];
   const unread = [];
   for (const path of list.files) {
@@ -24725,20 +25015,20 @@ function runLocator(run2) {
     if (!lines) return void 0;
     linted ??= new Set(run2.files);
     if (linted.has(file)) return { displayPath: displayPath(run2.cwd, file), lines };
-    const rel = (0, import_node_path5.relative)(run2.cwd, file);
-    return { displayPath: (0, import_node_path5.isAbsolute)(rel) ? file : rel.split(import_node_path5.sep).join("/"), lines };
+    const rel = (0, import_node_path8.relative)(run2.cwd, file);
+    return { displayPath: (0, import_node_path8.isAbsolute)(rel) ? file : rel.split(import_node_path8.sep).join("/"), lines };
   };
 }
 function displayPath(cwd, file) {
-  const rel = (0, import_node_path5.relative)(cwd, file);
-  return (rel.startsWith("..") ? file : rel).split(import_node_path5.sep).join("/");
+  const rel = (0, import_node_path8.relative)(cwd, file);
+  return (rel.startsWith("..") ? file : rel).split(import_node_path8.sep).join("/");
 }
-var import_node_fs5, import_node_path5, workerScript;
+var import_node_fs5, import_node_path8, workerScript;
 var init_lint_run = __esm({
   "server/src/cli/lint-run.ts"() {
     "use strict";
     import_node_fs5 = require("node:fs");
-    import_node_path5 = require("node:path");
+    import_node_path8 = require("node:path");
     init_config();
     init_parse_pool();
     init_registry();
@@ -24747,7 +25037,9 @@ var init_lint_run = __esm({
     init_schema_files();
     init_code_paths();
     init_json_text();
-    init_project_evidence();
+    init_evidence_python();
+    init_evidence_java();
+    init_evidence_javascript();
     init_python_django_project();
     init_access();
     init_clock();
@@ -24760,9 +25052,9 @@ function writeFileAtomic(path, data) {
   const existing = statOrUndefined2(target);
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
   if (existing && !existing.isFile()) return writeAll((0, import_node_fs6.openSync)(target, "w"), bytes);
-  const folder = (0, import_node_path6.dirname)(target);
+  const folder = (0, import_node_path9.dirname)(target);
   if (!existing && !statOrUndefined2(folder)?.isDirectory()) throw new Error(`the folder ${folder} does not exist`);
-  const { fd, temp } = openTemporary(folder, (0, import_node_path6.basename)(target), existing ? existing.mode & 4095 : 438);
+  const { fd, temp } = openTemporary(folder, (0, import_node_path9.basename)(target), existing ? existing.mode & 4095 : 438);
   try {
     writeAll(fd, bytes, true);
     if (existing) (0, import_node_fs6.chmodSync)(temp, existing.mode & 4095);
@@ -24800,7 +25092,7 @@ function statOrUndefined2(path) {
 function openTemporary(folder, name2, mode) {
   for (let attempt = 1; ; attempt++) {
     const suffix = Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0");
-    const temp = (0, import_node_path6.join)(folder, `.insertlint-${name2}.${process.pid}.${suffix}.tmp`);
+    const temp = (0, import_node_path9.join)(folder, `.insertlint-${name2}.${process.pid}.${suffix}.tmp`);
     try {
       return { fd: (0, import_node_fs6.openSync)(temp, "wx", mode), temp };
     } catch (error) {
@@ -24808,12 +25100,12 @@ function openTemporary(folder, name2, mode) {
     }
   }
 }
-var import_node_fs6, import_node_path6;
+var import_node_fs6, import_node_path9;
 var init_write_file = __esm({
   "server/src/output/write-file.ts"() {
     "use strict";
     import_node_fs6 = require("node:fs");
-    import_node_path6 = require("node:path");
+    import_node_path9 = require("node:path");
   }
 });
 
@@ -24830,9 +25122,9 @@ function parseRuleOverrides(values = []) {
   }
   return { rules };
 }
-function commandLineOverrides(args) {
-  const overrides = parseRuleOverrides(args.values.get("rule"));
-  const terminator = single(args, "terminator");
+function commandLineOverrides(args2) {
+  const overrides = parseRuleOverrides(args2.values.get("rule"));
+  const terminator = single(args2, "terminator");
   if (terminator !== void 0) {
     const problem = terminatorProblem(terminator);
     if (problem) throw new UsageError(`--terminator: ${problem}`);
@@ -24840,47 +25132,47 @@ function commandLineOverrides(args) {
   }
   return overrides;
 }
-function encodingOption(args) {
-  const value = single(args, "encoding");
+function encodingOption(args2) {
+  const value = single(args2, "encoding");
   if (value === void 0) return void 0;
   const encoding = sourceEncoding(value);
   if (!encoding) throw new UsageError(`--encoding must be one of ${SOURCE_ENCODINGS.join(", ")} (also: iso-8859-1, cp1252)`);
   return encoding;
 }
-function docsUrlOption(args) {
-  const value = single(args, "docs-url") ?? (process.env.INSERTLINT_DOCS_URL || void 0);
+function docsUrlOption(args2) {
+  const value = single(args2, "docs-url") ?? (process.env.INSERTLINT_DOCS_URL || void 0);
   if (value === void 0) return void 0;
   if (!/^(https?|file):\/\/\S+$/.test(value)) throw new UsageError("--docs-url must be an http(s):// or file:// URL (a folder, or a template with {id})");
   return value;
 }
-function fileBudgetOption(args) {
-  const value = single(args, "file-time-budget");
+function fileBudgetOption(args2) {
+  const value = single(args2, "file-time-budget");
   if (value === void 0) return void 0;
   const seconds2 = Number(value);
   if (!Number.isFinite(seconds2) || seconds2 <= 0) throw new UsageError("--file-time-budget must be a number of seconds greater than 0");
   return Math.round(seconds2 * 1e3);
 }
-function jobsOption(args) {
-  const value = single(args, "jobs");
+function jobsOption(args2) {
+  const value = single(args2, "jobs");
   if (value === void 0) return DEFAULT_JOBS;
   if (!/^\d{1,4}$/.test(value)) throw new UsageError("--jobs must be a whole number of threads (0: one per core)");
   return Number(value) === 0 ? availableCores() : Number(value);
 }
-async function lintForCommand(args, io, { parallel = false, fixes = true } = {}) {
+async function lintForCommand(args2, io, { parallel = false, fixes = true } = {}) {
   let run2;
-  const docsBaseUrl = docsUrlOption(args);
-  const paths = args.positional.length ? args.positional : ["."];
+  const docsBaseUrl = docsUrlOption(args2);
+  const paths = args2.positional.length ? args2.positional : ["."];
   try {
     run2 = await lintPaths({
       paths,
       cwd: io.cwd,
-      configPath: single(args, "config"),
-      overrides: commandLineOverrides(args),
-      schema: args.values.get("schema"),
-      encoding: encodingOption(args),
-      fileBudgetMs: fileBudgetOption(args),
+      configPath: single(args2, "config"),
+      overrides: commandLineOverrides(args2),
+      schema: args2.values.get("schema"),
+      encoding: encodingOption(args2),
+      fileBudgetMs: fileBudgetOption(args2),
       // Only `check` reads scripts in worker threads (--jobs); `checklist` stays on one thread.
-      jobs: parallel ? jobsOption(args) : 1,
+      jobs: parallel ? jobsOption(args2) : 1,
       fixes
     });
   } catch (error) {
@@ -24927,13 +25219,13 @@ async function lintForCommand(args, io, { parallel = false, fixes = true } = {})
     return 2;
   }
   if (docsBaseUrl) run2.docsBaseUrl = docsBaseUrl;
-  const timings = single(args, "timings");
+  const timings = single(args2, "timings");
   if (timings) {
     const rows = run2.workspace.timings().map((t) => ({ ...t, file: displayPath(run2.cwd, t.file), readMs: round(t.readMs), rulesMs: round(t.rulesMs) }));
     if (run2.codeLoad) rows.push({ file: GRAMMAR_LOAD_ROW, lines: 0, readMs: round(run2.codeLoad.ms), rulesMs: 0, grammars: run2.codeLoad.grammars });
     rows.push({ file: SCHEMA_ROW, lines: 0, readMs: 0, rulesMs: round(run2.workspace.schemaBuildMs) });
     rows.sort((a, b) => b.readMs + b.rulesMs - (a.readMs + a.rulesMs));
-    writeFileAtomic((0, import_node_path7.resolve)(io.cwd, timings), JSON.stringify(rows, null, 1) + "\n");
+    writeFileAtomic((0, import_node_path10.resolve)(io.cwd, timings), JSON.stringify(rows, null, 1) + "\n");
   }
   return run2;
 }
@@ -24946,7 +25238,7 @@ function describeFailure(error) {
 }
 function writeOutput(io, output, text2) {
   try {
-    writeFileAtomic((0, import_node_path7.resolve)(io.cwd, output), text2);
+    writeFileAtomic((0, import_node_path10.resolve)(io.cwd, output), text2);
     return true;
   } catch (error) {
     io.stderr(`insertlint: cannot write ${plainLine(output)}: ${plainLine(error.message)}
@@ -24954,7 +25246,7 @@ function writeOutput(io, output, text2) {
     return false;
   }
 }
-var import_node_path7, SEVERITY_SETTINGS, round, GRAMMAR_LOAD_ROW, SCHEMA_ROW;
+var import_node_path10, SEVERITY_SETTINGS, round, GRAMMAR_LOAD_ROW, SCHEMA_ROW;
 var init_lint_command = __esm({
   "server/src/cli/lint-command.ts"() {
     "use strict";
@@ -24967,7 +25259,7 @@ var init_lint_command = __esm({
     init_escape();
     init_parse_pool();
     init_write_file();
-    import_node_path7 = require("node:path");
+    import_node_path10 = require("node:path");
     SEVERITY_SETTINGS = ["error", "warning", "information", "hint", "off"];
     round = (ms) => Math.round(ms * 1e3) / 1e3;
     GRAMMAR_LOAD_ROW = "(grammar load)";
@@ -25542,9 +25834,9 @@ var init_driver = __esm({
 });
 
 // server/src/ci/git.ts
-function git(cwd, args) {
+function git(cwd, args2) {
   try {
-    return childProcess().execFileSync("git", ["-c", "core.quotePath=false", ...args], {
+    return childProcess().execFileSync("git", ["-c", "core.quotePath=false", ...args2], {
       cwd,
       encoding: "utf8",
       maxBuffer: MAX_OUTPUT,
@@ -25554,12 +25846,12 @@ function git(cwd, args) {
   } catch (error) {
     const e = error;
     if (e.code === "ENOENT") throw new GitError("git is not installed or not on PATH");
-    throw new GitError(`git ${args.join(" ")} failed: ${(e.stderr || e.message).trim()}`);
+    throw new GitError(`git ${args2.join(" ")} failed: ${(e.stderr || e.message).trim()}`);
   }
 }
-function tryGit(cwd, args) {
+function tryGit(cwd, args2) {
   try {
-    return git(cwd, args);
+    return git(cwd, args2);
   } catch {
     return void 0;
   }
@@ -25603,7 +25895,7 @@ function changesInFirstCommit(root, base) {
 }
 function untrackedFiles(root) {
   const out = tryGit(root, ["ls-files", "--others", "--exclude-standard", "-z"]) ?? "";
-  return new Set(out.split("\0").filter(Boolean).map((p) => (0, import_node_path8.resolve)((0, import_node_path8.join)(root, p))));
+  return new Set(out.split("\0").filter(Boolean).map((p) => (0, import_node_path11.resolve)((0, import_node_path11.join)(root, p))));
 }
 function parseNameStatus(output, root) {
   const fields = output.split("\0");
@@ -25615,10 +25907,10 @@ function parseNameStatus(output, root) {
     if (code[0] === "R" || code[0] === "C") {
       const oldPath = fields[i++];
       const newPath = fields[i++];
-      files3.push({ status, path: (0, import_node_path8.resolve)((0, import_node_path8.join)(root, newPath)), repoPath: newPath, oldRepoPath: oldPath, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: false });
+      files3.push({ status, path: (0, import_node_path11.resolve)((0, import_node_path11.join)(root, newPath)), repoPath: newPath, oldRepoPath: oldPath, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: false });
     } else {
       const path = fields[i++];
-      files3.push({ status: status ?? "modified", path: (0, import_node_path8.resolve)((0, import_node_path8.join)(root, path)), repoPath: path, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: status === "added" });
+      files3.push({ status: status ?? "modified", path: (0, import_node_path11.resolve)((0, import_node_path11.join)(root, path)), repoPath: path, changedLines: /* @__PURE__ */ new Set(), allLinesChanged: status === "added" });
     }
   }
   return files3;
@@ -25696,11 +25988,11 @@ function touchesChangedLines(file, line, endLine) {
 function childProcess() {
   return require("node:child_process");
 }
-var import_node_path8, GitError, MAX_OUTPUT, EMPTY_TREE, STATUS, HUNK;
+var import_node_path11, GitError, MAX_OUTPUT, EMPTY_TREE, STATUS, HUNK;
 var init_git = __esm({
   "server/src/ci/git.ts"() {
     "use strict";
-    import_node_path8 = require("node:path");
+    import_node_path11 = require("node:path");
     init_driver();
     GitError = class extends Error {
     };
@@ -25715,25 +26007,25 @@ var init_git = __esm({
 });
 
 // server/src/ci/check-ci.ts
-function readCiCheckOptions(args) {
-  if (args.values.has("max-severity")) {
+function readCiCheckOptions(args2) {
+  if (args2.values.has("max-severity")) {
     throw new UsageError(
       "there is no --max-severity: use --fail-on LEVEL to choose the severity that fails the run, and --min-severity LEVEL to leave out findings below a severity"
     );
   }
-  const maxWarningsText = single(args, "max-warnings");
+  const maxWarningsText = single(args2, "max-warnings");
   if (maxWarningsText !== void 0 && !/^\d{1,9}$/.test(maxWarningsText)) throw new UsageError(`--max-warnings takes a whole number of warnings (0 or more), not "${plainLine(maxWarningsText)}"`);
   const maxWarnings = maxWarningsText === void 0 ? void 0 : Number(maxWarningsText);
-  const base = single(args, "base");
-  const onlyChanged = args.flags.has("only-changed");
+  const base = single(args2, "base");
+  const onlyChanged = args2.flags.has("only-changed");
   if (onlyChanged && !base) throw new UsageError("--only-changed needs --base REV (e.g. --base origin/main)");
   if (base && !onlyChanged) throw new UsageError("--base is used with --only-changed");
   const options = {
-    baseline: single(args, "baseline"),
-    writeBaseline: single(args, "write-baseline"),
+    baseline: single(args2, "baseline"),
+    writeBaseline: single(args2, "write-baseline"),
     onlyChangedBase: onlyChanged ? base : void 0,
-    failOn: oneOf(single(args, "fail-on"), FAIL_ON_LEVELS, "fail-on", maxWarnings === void 0 ? "warning" : "error"),
-    minSeverity: oneOf(single(args, "min-severity"), MIN_SEVERITY_LEVELS, "min-severity", "hint"),
+    failOn: oneOf(single(args2, "fail-on"), FAIL_ON_LEVELS, "fail-on", maxWarnings === void 0 ? "warning" : "error"),
+    minSeverity: oneOf(single(args2, "min-severity"), MIN_SEVERITY_LEVELS, "min-severity", "hint"),
     maxWarnings
   };
   if (options.baseline && options.writeBaseline) throw new UsageError("give either --baseline or --write-baseline, not both");
@@ -25742,14 +26034,14 @@ function readCiCheckOptions(args) {
 function fingerprintPaths(run2) {
   let root;
   try {
-    root = run2.files.length ? realPath(repositoryRoot((0, import_node_path9.dirname)(run2.files[0]))) : void 0;
+    root = run2.files.length ? realPath(repositoryRoot((0, import_node_path12.dirname)(run2.files[0]))) : void 0;
   } catch {
     root = void 0;
   }
   return (file) => {
     if (root) {
-      const rel = (0, import_node_path9.relative)(root, realPath(file));
-      if (!rel.startsWith("..") && !(0, import_node_path9.isAbsolute)(rel)) return rel.split(import_node_path9.sep).join("/");
+      const rel = (0, import_node_path12.relative)(root, realPath(file));
+      if (!rel.startsWith("..") && !(0, import_node_path12.isAbsolute)(rel)) return rel.split(import_node_path12.sep).join("/");
     }
     return displayPath(run2.cwd, file);
   };
@@ -25839,7 +26131,7 @@ function selectCiFindings(run2, options, io, format2) {
     const visible2 = findings.filter((d) => !d.suppressed);
     try {
       writeBaseline(
-        (0, import_node_path9.resolve)(io.cwd, options.writeBaseline),
+        (0, import_node_path12.resolve)(io.cwd, options.writeBaseline),
         createBaseline(visible2.map((d) => ({ fingerprint: d.fingerprint, rule: d.rule, file: d.displayPath, line: d.line, message: d.message })))
       );
     } catch (error) {
@@ -25857,7 +26149,7 @@ function selectCiFindings(run2, options, io, format2) {
   if (options.baseline) {
     let comparison;
     try {
-      comparison = compareWithBaseline(findings, readBaseline((0, import_node_path9.resolve)(io.cwd, options.baseline), options.baseline));
+      comparison = compareWithBaseline(findings, readBaseline((0, import_node_path12.resolve)(io.cwd, options.baseline), options.baseline));
     } catch (error) {
       if (error instanceof BaselineError) {
         io.stderr(`insertlint: ${plainLine(error.message)}
@@ -25899,25 +26191,25 @@ function formatGithubReport(findings, docsBaseUrl) {
   if (visible2.length === 0) return "";
   let root;
   try {
-    root = realPath(repositoryRoot((0, import_node_path9.dirname)(visible2[0].file)));
+    root = realPath(repositoryRoot((0, import_node_path12.dirname)(visible2[0].file)));
   } catch {
     root = void 0;
   }
   return formatGithub(
     visible2.map((d) => {
       if (!root) return d;
-      const rel = (0, import_node_path9.relative)(root, realPath(d.file));
-      return rel.startsWith("..") || (0, import_node_path9.isAbsolute)(rel) ? d : { ...d, displayPath: rel.split(import_node_path9.sep).join("/") };
+      const rel = (0, import_node_path12.relative)(root, realPath(d.file));
+      return rel.startsWith("..") || (0, import_node_path12.isAbsolute)(rel) ? d : { ...d, displayPath: rel.split(import_node_path12.sep).join("/") };
     }),
     docsBaseUrl
   );
 }
-var import_node_fs8, import_node_path9, FAIL_ON_LEVELS, MIN_SEVERITY_LEVELS, CI_CHECK_VALUES, CI_CHECK_FLAGS, CI_CHECK_USAGE;
+var import_node_fs8, import_node_path12, FAIL_ON_LEVELS, MIN_SEVERITY_LEVELS, CI_CHECK_VALUES, CI_CHECK_FLAGS, CI_CHECK_USAGE;
 var init_check_ci = __esm({
   "server/src/ci/check-ci.ts"() {
     "use strict";
     import_node_fs8 = require("node:fs");
-    import_node_path9 = require("node:path");
+    import_node_path12 = require("node:path");
     init_types();
     init_registry();
     init_text();
@@ -26173,15 +26465,15 @@ function toItem(d, shownPath, onChangedLine, failOn, docsBaseUrl) {
   };
 }
 async function runChecklistCommand(argv, io) {
-  const args = parseArgs(argv, { values: ["base", "format", "config", "rule", "fail-on", "output", "schema", "terminator", "encoding", "docs-url", "file-time-budget"], flags: ["help"] });
-  if (args.flags.has("help")) {
+  const args2 = parseArgs(argv, { values: ["base", "format", "config", "rule", "fail-on", "output", "schema", "terminator", "encoding", "docs-url", "file-time-budget"], flags: ["help"] });
+  if (args2.flags.has("help")) {
     io.stdout(CHECKLIST_USAGE + "\n");
     return 0;
   }
-  oneOf(single(args, "format"), CHECKLIST_FORMATS, "format", "markdown");
-  const base = single(args, "base");
+  oneOf(single(args2, "format"), CHECKLIST_FORMATS, "format", "markdown");
+  const base = single(args2, "base");
   if (!base) throw new UsageError("--base REV is required (the revision the change is compared with, e.g. origin/main or the PR base SHA)");
-  const failOn = oneOf(single(args, "fail-on"), FAIL_ON_LEVELS, "fail-on", "warning");
+  const failOn = oneOf(single(args2, "fail-on"), FAIL_ON_LEVELS, "fail-on", "warning");
   let changes;
   try {
     changes = changesSince(io.cwd, base);
@@ -26195,7 +26487,7 @@ async function runChecklistCommand(argv, io) {
   }
   if (changes.warning) io.stderr(`insertlint checklist: ${plainLine(changes.warning)}
 `);
-  const run2 = await lintForCommand(args, io, { fixes: false });
+  const run2 = await lintForCommand(args2, io, { fixes: false });
   if (typeof run2 === "number") return run2;
   const index = changedFileIndex(changes);
   const linted = [];
@@ -26207,7 +26499,7 @@ async function runChecklistCommand(argv, io) {
   const untracked = untrackedFiles(changes.root);
   const notCompared = run2.files.filter((f) => untracked.has(f));
   if (notCompared.length > 0) {
-    const names3 = notCompared.slice(0, 3).map((f) => plainLine((0, import_node_path10.relative)(changes.root, f).split(import_node_path10.sep).join("/")));
+    const names3 = notCompared.slice(0, 3).map((f) => plainLine((0, import_node_path13.relative)(changes.root, f).split(import_node_path13.sep).join("/")));
     io.stderr(`insertlint checklist: ${notCompared.length} untracked file${notCompared.length > 1 ? "s are" : " is"} not part of the change (${names3.join(", ")}${notCompared.length > 3 ? ", \u2026" : ""}); git add (or git add -N) to include ${notCompared.length > 1 ? "them" : "it"}
 `);
   }
@@ -26247,16 +26539,16 @@ async function runChecklistCommand(argv, io) {
     tables: tables2,
     failOn: failOn === "never" ? void 0 : failOn
   }) + "\n";
-  const output = single(args, "output");
+  const output = single(args2, "output");
   if (output === void 0) io.stdout(checklist);
   else if (!writeOutput(io, output, checklist)) return 2;
   return files3.some((f) => f.onChangedLines.some((d) => d.blocking)) ? 1 : 0;
 }
-var import_node_path10, CHECKLIST_FORMATS, CHECKLIST_USAGE;
+var import_node_path13, CHECKLIST_FORMATS, CHECKLIST_USAGE;
 var init_checklist_command = __esm({
   "server/src/cli/checklist-command.ts"() {
     "use strict";
-    import_node_path10 = require("node:path");
+    import_node_path13 = require("node:path");
     init_registry();
     init_schema();
     init_insert_costs();
@@ -26306,9 +26598,9 @@ function parseOperatorLabel(token) {
   if (suffix.includes("*")) flags.push("listener");
   return { type, flags };
 }
-function flagsFromArguments(args) {
+function flagsFromArguments(args2) {
   const flags = [];
-  for (const { name: name2, value } of args) {
+  for (const { name: name2, value } of args2) {
     const v = value.trim().toUpperCase();
     switch (name2.trim().toUpperCase()) {
       case "OUTERJN":
@@ -27379,7 +27671,7 @@ function rebuildByLevels(input) {
     for (const row of rows) {
       for (const n of row.nodes) {
         if (!n.op) continue;
-        if (byId2.has(n.op.id)) doubt(`${nameOf(n.op)} is drawn twice (a shared TEMP or subplan), and the order does not tell which drawing carries its inputs`);
+        if (byId2.has(n.op.id)) doubt(`${nameOf2(n.op)} is drawn twice (a shared TEMP or subplan), and the order does not tell which drawing carries its inputs`);
         byId2.set(n.op.id, n.op);
       }
     }
@@ -27522,7 +27814,7 @@ function readCorrelations(nodes, row) {
 function link(row, below, { tokens, at }) {
   const parents = row.nodes.filter((n) => n.op && !NO_INPUTS.has(n.op.type)).map((n) => n.op);
   if (row.connectors === void 0 || !below) {
-    if (parents.length > 0) doubt(`nothing is drawn under ${nameOf(parents[0])}: the drawing is cut off below it`);
+    if (parents.length > 0) doubt(`nothing is drawn under ${nameOf2(parents[0])}: the drawing is cut off below it`);
     return;
   }
   const groups = tokens[row.connectors];
@@ -27563,7 +27855,7 @@ function shareOut(groups, row, parents, children, line) {
     lastId = c.op.id;
     while (a + 1 < above.length && above[a + 1].id < c.op.id) a++;
     const j = a >= 0 ? index.get(above[a]) : void 0;
-    if (j === void 0) doubt(`operator ${nameOf(c.op)} below line ${line} has no operator above it that db2exfmt's numbering would make its reader`);
+    if (j === void 0) doubt(`operator ${nameOf2(c.op)} below line ${line} has no operator above it that db2exfmt's numbering would make its reader`);
     low[j] = Math.max(low[j], i + 1);
     if (j > 0) high[j - 1] = Math.min(high[j - 1], i);
   });
@@ -27603,7 +27895,7 @@ function checkNumbering(root, byId2) {
   let last;
   while (stack.length > 0) {
     const op = stack.pop();
-    if (last && op.id <= last.id) doubt(`read row by row, the tree visits ${nameOf(op)} after ${nameOf(last)}, against db2exfmt's numbering (depth first, left to right)`);
+    if (last && op.id <= last.id) doubt(`read row by row, the tree visits ${nameOf2(op)} after ${nameOf2(last)}, against db2exfmt's numbering (depth first, left to right)`);
     last = op;
     for (let i = op.children.length - 1; i >= 0; i--) stack.push(byId2.get(op.children[i]));
   }
@@ -27618,11 +27910,11 @@ function checkDetails(operators, details) {
     const drawn = op.inputs.map(key).sort();
     const listed2 = d.inputs.map(key).sort();
     if (drawn.join("\n") !== listed2.join("\n")) {
-      doubt(`Plan Details list the inputs ${listed2.join(", ")} of ${nameOf(op)}, where the rows of the drawing give ${drawn.join(", ") || "none"}`);
+      doubt(`Plan Details list the inputs ${listed2.join(", ")} of ${nameOf2(op)}, where the rows of the drawing give ${drawn.join(", ") || "none"}`);
     }
   }
 }
-var NO_INPUTS, CORRELATION, MAX_UNCERTAIN, FIELD_NAMES, Doubt, nameOf, isConnectorLine;
+var NO_INPUTS, CORRELATION, MAX_UNCERTAIN, FIELD_NAMES, Doubt, nameOf2, isConnectorLine;
 var init_exfmt_levels = __esm({
   "server/src/explain/exfmt-levels.ts"() {
     "use strict";
@@ -27635,7 +27927,7 @@ var init_exfmt_levels = __esm({
     FIELD_NAMES = { rows: "the rows", actualRows: "the actual rows", totalCost: "the cost", ioCost: "the I/O", firstRowCost: "the first row cost", cpuCost: "the CPU cost", other: "" };
     Doubt = class extends Error {
     };
-    nameOf = (op) => `${op.label} (${op.id})`;
+    nameOf2 = (op) => `${op.label} (${op.id})`;
     isConnectorLine = (row) => row.length > 0 && row.every((t) => t.text === "|" || CONNECTOR.test(t.text));
   }
 });
@@ -28119,20 +28411,20 @@ function readDrawing(lines, graph, sources) {
   return g;
 }
 function refuseGraph(stmt, operators, errors, problems, sources, detailsProblem) {
-  const nameOf2 = (op) => {
+  const nameOf3 = (op) => {
     const detail = op.type === "?" ? sources.details.get(op.id) : op;
     return detail && detail.type !== "?" ? detail.label : "operator";
   };
-  const found = [...operators].sort((a, b) => a.id - b.id).map((op) => `${nameOf2(op)} (${op.id})`).join(", ");
+  const found = [...operators].sort((a, b) => a.id - b.id).map((op) => `${nameOf3(op)} (${op.id})`).join(", ");
   const hint = sources.hasDetails ? ` Plan Details cannot replace it: ${detailsProblem}.` : "";
   const todo = sources.wrapped ? ` The lines of the paste were wrapped when it was copied, which moves the drawing's columns: ${PASTE_AS_WRITTEN}.` : ` To have it read, ${PASTE_AS_WRITTEN}.`;
   if (errors.length > 0) stmt.errors.push(...errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.${hint}${e.code === "damaged-graph" ? "" : todo}` })));
   else {
-    const named = problems.slice(0, PROBLEMS_NAMED).map((w) => (w.line ? `line ${w.line}: ` : "") + w.message);
+    const named2 = problems.slice(0, PROBLEMS_NAMED).map((w) => (w.line ? `line ${w.line}: ` : "") + w.message);
     const more = problems.length > PROBLEMS_NAMED ? ` ${problems.length - PROBLEMS_NAMED} more such problem${problems.length - PROBLEMS_NAMED > 1 ? "s" : ""} not listed.` : "";
     stmt.errors.push({
       code: "unreadable-graph",
-      message: `The Access Plan graph could not be read completely, so no tree is shown rather than a wrong one: ${named.join(" ")}${more} Operators seen: ${found}.${hint}${todo}`,
+      message: `The Access Plan graph could not be read completely, so no tree is shown rather than a wrong one: ${named2.join(" ")}${more} Operators seen: ${found}.${hint}${todo}`,
       line: problems[0]?.line
     });
   }
@@ -28849,10 +29141,10 @@ function describePiece(piece, ops, f) {
       break;
     }
     case "trigger": {
-      const named = f.causes.find((c) => c.trigger);
+      const named2 = f.causes.find((c) => c.trigger);
       const what = writes.length ? ` writing ${names2(writes)}` : "";
-      piece.name = named?.trigger?.name;
-      if (named) piece.description = `trigger ${named.trigger.name}${what}`;
+      piece.name = named2?.trigger?.name;
+      if (named2) piece.description = `trigger ${named2.trigger.name}${what}`;
       else if (f.causes.some((c) => c.how === "unexplained")) {
         piece.description = `a write to ${names2(writes)} that the schema you gave does not explain (no trigger, cascade or MQT there writes it from ${t})`;
       } else piece.description = `a trigger action${what} (another table changed by the ${statement})`;
@@ -28889,14 +29181,14 @@ function describePiece(piece, ops, f) {
   }
   piece.description += ` (${opList(ops)})`;
 }
-function addNotes(report2, context, facts3) {
+function addNotes(report2, context, facts5) {
   const target = report2.target;
   const kind = report2.statementKind;
   const t = target ? displayKey(target) : "the target table";
   const statement = statementWord2(kind);
   if (!context) {
     report2.notes.push(`Explain does not show index maintenance (${INDEX_WORK_PER_ROW[kind]} ${t}); give InsertLint the table's DDL to list those indexes.`);
-  } else if (!target || !facts3.knows(target)) {
+  } else if (!target || !facts5.knows(target)) {
     report2.notes.push(`${t} is not in the schema you gave, so its indexes are not known; Explain does not show index maintenance either (it is inside the ${statement} operator's own cost).`);
   } else {
     const indexes = context.indexesOf?.(target);
@@ -28911,15 +29203,15 @@ function addNotes(report2, context, facts3) {
       report2.notes.push(`The schema declares no index on ${t} (no primary key or unique constraint either), so the ${statement} maintains none (Explain would not show it anyway).`);
     }
   }
-  const shared = facts3.sharedOperators();
+  const shared = facts5.sharedOperators();
   if (shared.length > 0) {
     report2.notes.push(
       `${shared.map((op) => `${op.label} ${op.id}`).join(", ")} feed${shared.length === 1 ? "s" : ""} more than one operator (a shared result read again): its cost is counted once here, while Db2's cumulative costs include it under each reader, so the shares add up to less than 100%.`
     );
   }
-  if (!context || !target || !facts3.knows(target)) return;
+  if (!context || !target || !facts5.knows(target)) return;
   if (kind === "insert" || kind === "merge") {
-    const parents = facts3.parents();
+    const parents = facts5.parents();
     const fkPieces = report2.pieces.filter((p) => p.kind === "foreign-key-check").length;
     if (parents.length > fkPieces) {
       const missing = parents.filter((p) => !report2.pieces.some((piece) => piece.name === p.name && p.name));
@@ -28929,7 +29221,7 @@ function addNotes(report2, context, facts3) {
     }
   }
   if (kind === "delete") {
-    const dependents = facts3.dependents();
+    const dependents = facts5.dependents();
     const shown2 = report2.pieces.filter((p) => p.kind === "foreign-key-check" || p.kind === "ri-cascade").length;
     if (dependents.length > shown2) {
       report2.notes.push(`The schema has ${dependents.length} enforced foreign key(s) referencing ${t} (${dependents.map((d) => `${displayKey(d.child)} ON DELETE ${(d.deleteRule ?? "no action").toUpperCase()}`).join("; ")}) but the plan shows ${shown2} check(s) or cascade(s) for them.`);
@@ -29079,12 +29371,12 @@ function classifyHiddenWork(input, context) {
   const containsMain = (id) => mainPath.has(id);
   const mainSub = /* @__PURE__ */ new Set();
   for (const m of mains) for (const x of walk3.subtree(m.id)) mainSub.add(x);
-  const facts3 = new Facts(plan, context, target);
+  const facts5 = new Facts(plan, context, target);
   const labels = /* @__PURE__ */ new Map();
   const causes = /* @__PURE__ */ new Map();
   for (const d of dmls) {
     if (mains.includes(d)) continue;
-    const cause = facts3.causeOfWrite(d, kind, dmls, walk3.subtree(d.id));
+    const cause = facts5.causeOfWrite(d, kind, dmls, walk3.subtree(d.id));
     labels.set(d.id, cause.kind);
     causes.set(d.id, cause);
   }
@@ -29110,7 +29402,7 @@ function classifyHiddenWork(input, context) {
         const sub = walk3.subtree(c);
         const kinds = new Set([...sub].map((x) => labels.get(x)).filter((k2) => k2 !== void 0));
         let k;
-        if (kinds.size === 0) k = facts3.readOnlyKind([...sub].flatMap((x) => ops.get(x)?.objectsRead ?? []));
+        if (kinds.size === 0) k = facts5.readOnlyKind([...sub].flatMap((x) => ops.get(x)?.objectsRead ?? []));
         else if (kinds.size === 1) k = [...kinds][0];
         else {
           const ordered2 = [];
@@ -29136,7 +29428,7 @@ function classifyHiddenWork(input, context) {
   if (valuesInsert) {
     for (const x of mainSub) {
       const op = ops.get(x);
-      if (!mains.includes(op) && !labels.has(x) && op.objectsRead.some((r) => facts3.isParentRead(r))) labels.set(x, "foreign-key-check");
+      if (!mains.includes(op) && !labels.has(x) && op.objectsRead.some((r) => facts5.isParentRead(r))) labels.set(x, "foreign-key-check");
     }
   }
   for (const [id, k] of labels) if (!mains.some((m) => m.id === id)) report2.labels[id] = k;
@@ -29164,7 +29456,7 @@ function classifyHiddenWork(input, context) {
     const cost = memberOps.reduce((sum, x) => sum + (x.ownCost ?? 0), 0);
     const objects = [...new Set(memberOps.flatMap((x) => [...x.objectsRead, ...x.objectsWritten]))];
     const piece = { kind: k, operators: members, cost, share: total ? cost / total : void 0, objects, description: "" };
-    const pieceFacts = { statementKind: kind, target, context, facts: facts3, causes: members.map((x) => causes.get(x)).filter((c) => c !== void 0) };
+    const pieceFacts = { statementKind: kind, target, context, facts: facts5, causes: members.map((x) => causes.get(x)).filter((c) => c !== void 0) };
     describePiece(piece, memberOps, pieceFacts);
     report2.pieces.push(piece);
   }
@@ -29172,7 +29464,7 @@ function classifyHiddenWork(input, context) {
   const own = [...mainSub].filter((x) => !labels.has(x) || mains.some((m) => m.id === x));
   if (own.every((x) => ops.get(x)?.ownCost !== void 0)) report2.mainCost = own.reduce((s, x) => s + ops.get(x).ownCost, 0);
   if (total && report2.mainCost !== void 0) report2.mainShare = report2.mainCost / total;
-  addNotes(report2, context, facts3);
+  addNotes(report2, context, facts5);
   report2.verdict = verdict(report2, mains, total);
   applyLabels(plan, report2);
   return report2;
@@ -30849,25 +31141,25 @@ function schemaExplainContext(model) {
     }
   };
 }
-function factsExplainContext(facts3) {
-  const named = () => [
-    ...(facts3.foreignKeys ?? []).flatMap((fk) => [fk.child, fk.parent]),
-    ...(facts3.triggers ?? []).flatMap((t) => [t.table, ...t.writes]),
-    ...(facts3.mqts ?? []).flatMap((m) => [m.name, ...m.baseTables]),
-    ...(facts3.indexes ?? []).map((i) => i.table),
-    ...Object.keys(facts3.checks ?? {})
+function factsExplainContext(facts5) {
+  const named2 = () => [
+    ...(facts5.foreignKeys ?? []).flatMap((fk) => [fk.child, fk.parent]),
+    ...(facts5.triggers ?? []).flatMap((t) => [t.table, ...t.writes]),
+    ...(facts5.mqts ?? []).flatMap((m) => [m.name, ...m.baseTables]),
+    ...(facts5.indexes ?? []).map((i) => i.table),
+    ...Object.keys(facts5.checks ?? {})
   ];
   return {
-    hasTable: (table) => (facts3.tables ?? named()).some((t) => sameObject(t, table)),
-    foreignKeysOf: (table) => (facts3.foreignKeys ?? []).filter((fk) => sameObject(fk.child, table)),
-    dependentsOf: (table) => (facts3.foreignKeys ?? []).filter((fk) => sameObject(fk.parent, table)),
-    triggersOn: (table) => (facts3.triggers ?? []).filter((t) => sameObject(t.table, table)),
-    mqtsOver: (table) => (facts3.mqts ?? []).filter((m) => m.baseTables.some((b) => sameObject(b, table))).map((m) => ({ name: m.name, refresh: m.refresh })),
-    isMqt: (table) => (facts3.mqts ?? []).some((m) => sameObject(m.name, table)),
+    hasTable: (table) => (facts5.tables ?? named2()).some((t) => sameObject(t, table)),
+    foreignKeysOf: (table) => (facts5.foreignKeys ?? []).filter((fk) => sameObject(fk.child, table)),
+    dependentsOf: (table) => (facts5.foreignKeys ?? []).filter((fk) => sameObject(fk.parent, table)),
+    triggersOn: (table) => (facts5.triggers ?? []).filter((t) => sameObject(t.table, table)),
+    mqtsOver: (table) => (facts5.mqts ?? []).filter((m) => m.baseTables.some((b) => sameObject(b, table))).map((m) => ({ name: m.name, refresh: m.refresh })),
+    isMqt: (table) => (facts5.mqts ?? []).some((m) => sameObject(m.name, table)),
     // Without index facts the indexes are unknown, not absent.
-    indexesOf: facts3.indexes ? (table) => facts3.indexes.filter((i) => sameObject(i.table, table)) : void 0,
-    tableOfIndex: (index) => (facts3.indexes ?? []).find((i) => sameObject(i.name, index))?.table,
-    checkConstraintsOn: (table) => Object.entries(facts3.checks ?? {}).find(([t]) => sameObject(t, table))?.[1] ?? 0
+    indexesOf: facts5.indexes ? (table) => facts5.indexes.filter((i) => sameObject(i.table, table)) : void 0,
+    tableOfIndex: (index) => (facts5.indexes ?? []).find((i) => sameObject(i.name, index))?.table,
+    checkConstraintsOn: (table) => Object.entries(facts5.checks ?? {}).find(([t]) => sameObject(t, table))?.[1] ?? 0
   };
 }
 var init_schema_context = __esm({
@@ -31028,7 +31320,7 @@ async function readPlan(driver, connection, schema, p, queryNo) {
     key
   );
   const objects = await run(driver, connection, `SELECT OBJECT_SCHEMA, OBJECT_NAME, OBJECT_TYPE, ROW_COUNT FROM ${s}.EXPLAIN_OBJECT WHERE ${KEY_WHERE}`, key);
-  const args = await run(
+  const args2 = await run(
     driver,
     connection,
     `SELECT OPERATOR_ID, ARGUMENT_TYPE, ARGUMENT_VALUE, CAST(LONG_ARGUMENT_VALUE AS VARCHAR(8000)) AS LONG_ARGUMENT_VALUE FROM ${s}.EXPLAIN_ARGUMENT WHERE ${KEY_WHERE} ORDER BY OPERATOR_ID`,
@@ -31040,7 +31332,7 @@ async function readPlan(driver, connection, schema, p, queryNo) {
     `SELECT OPERATOR_ID, PREDICATE_ID, HOW_APPLIED, FILTER_FACTOR, CAST(PREDICATE_TEXT AS VARCHAR(8000)) AS PREDICATE_TEXT FROM ${s}.EXPLAIN_PREDICATE WHERE ${KEY_WHERE} ORDER BY OPERATOR_ID, PREDICATE_ID`,
     key
   );
-  const plan = buildPlanFromExplainTables({ operators, streams, objects, arguments: args, predicates }, num(p.TOTAL_COST));
+  const plan = buildPlanFromExplainTables({ operators, streams, objects, arguments: args2, predicates }, num(p.TOTAL_COST));
   const stmt = {
     statementNumber: num(p.STMTNO),
     sectionNumber: num(p.SECTNO),
@@ -31079,13 +31371,13 @@ async function viaDb2exfmt(options, schema, explainSql, queryNo, warnings) {
     await driver.rollback().catch(() => void 0);
     throw err;
   }
-  const dir = (0, import_node_fs9.mkdtempSync)((0, import_node_path11.join)((0, import_node_os2.tmpdir)(), "insertlint-exfmt-"));
-  const out = (0, import_node_path11.join)(dir, "plan.txt");
+  const dir = (0, import_node_fs9.mkdtempSync)((0, import_node_path14.join)((0, import_node_os2.tmpdir)(), "insertlint-exfmt-"));
+  const out = (0, import_node_path14.join)(dir, "plan.txt");
   try {
-    const args = ["-d", connection.database ?? "", "-1", "-o", out, "-e", schema];
+    const args2 = ["-d", connection.database ?? "", "-1", "-o", out, "-e", schema];
     const time = explainTimeText2(p.EXPLAIN_TIME);
-    if (time) args.push("-w", time);
-    const result = await runner(options.db2exfmt, args);
+    if (time) args2.push("-w", time);
+    const result = await runner(options.db2exfmt, args2);
     let text2 = "";
     try {
       text2 = (0, import_node_fs9.readFileSync)(out, "utf8");
@@ -31151,9 +31443,9 @@ function ownPlan(text2, explainTime, queryNo) {
   document2.statements = ours;
   return { document: document2 };
 }
-function defaultRunner(file, args) {
+function defaultRunner(file, args2) {
   return new Promise((resolve11) => {
-    (0, import_node_child_process.execFile)(file, args, { timeout: 12e4, maxBuffer: 64 * 1024 * 1024, env: childEnvironment() }, (error, stdout, stderr) => {
+    (0, import_node_child_process.execFile)(file, args2, { timeout: 12e4, maxBuffer: 64 * 1024 * 1024, env: childEnvironment() }, (error, stdout, stderr) => {
       const code = error ? typeof error.code === "number" ? error.code : 1 : 0;
       resolve11({ code, stdout: String(stdout), stderr: String(stderr) });
     });
@@ -31161,10 +31453,10 @@ function defaultRunner(file, args) {
 }
 function findDb2exfmt(env = process.env) {
   const names3 = process.platform === "win32" ? ["db2exfmt.exe", "db2exfmt.bat", "db2exfmt"] : ["db2exfmt"];
-  for (const dir of (env.PATH ?? env.Path ?? "").split(import_node_path11.delimiter)) {
+  for (const dir of (env.PATH ?? env.Path ?? "").split(import_node_path14.delimiter)) {
     if (!dir) continue;
     for (const n of names3) {
-      const p = (0, import_node_path11.join)(dir, n);
+      const p = (0, import_node_path14.join)(dir, n);
       if ((0, import_node_fs10.existsSync)(p)) return p;
     }
   }
@@ -31186,14 +31478,14 @@ async function catalogContext(driver, statement, warnings) {
     }
     const [schema, name2] = splitTarget(target, current);
     const table = `${schema}.${name2}`;
-    const facts3 = { foreignKeys: [], triggers: [], mqts: [], indexes: [], checks: {} };
+    const facts5 = { foreignKeys: [], triggers: [], mqts: [], indexes: [], checks: {} };
     const fks = await driver.query(
       "SELECT R.CONSTNAME, R.REFTABSCHEMA, R.REFTABNAME, R.DELETERULE, C.ENFORCED FROM SYSCAT.REFERENCES R LEFT JOIN SYSCAT.TABCONST C ON C.CONSTNAME = R.CONSTNAME AND C.TABSCHEMA = R.TABSCHEMA AND C.TABNAME = R.TABNAME WHERE R.TABSCHEMA = ? AND R.TABNAME = ?",
       [schema, name2]
     );
     const rule = { C: "cascade", N: "set null", R: "restrict", A: "no action" };
     for (const r of fks) {
-      facts3.foreignKeys.push({
+      facts5.foreignKeys.push({
         name: str(r.CONSTNAME).trim(),
         child: table,
         parent: `${str(r.REFTABSCHEMA).trim()}.${str(r.REFTABNAME).trim()}`,
@@ -31213,7 +31505,7 @@ async function catalogContext(driver, statement, warnings) {
         const parts = splitQualifiedName(m[1]);
         return parts.length === 2 ? `${parts[0]}.${parts[1]}` : `${str(r.TRIGSCHEMA).trim()}.${parts[0]}`;
       });
-      facts3.triggers.push({
+      facts5.triggers.push({
         name: `${str(r.TRIGSCHEMA).trim()}.${str(r.TRIGNAME).trim()}`,
         table,
         timing: timing[str(r.TRIGTIME).trim()],
@@ -31226,30 +31518,30 @@ async function catalogContext(driver, statement, warnings) {
       [schema, name2]
     );
     for (const r of mqts) {
-      facts3.mqts.push({ name: `${str(r.TABSCHEMA).trim()}.${str(r.TABNAME).trim()}`, baseTables: [table], refresh: str(r.REFRESH).trim() === "I" ? "immediate" : "deferred" });
+      facts5.mqts.push({ name: `${str(r.TABSCHEMA).trim()}.${str(r.TABNAME).trim()}`, baseTables: [table], refresh: str(r.REFRESH).trim() === "I" ? "immediate" : "deferred" });
     }
-    const tables2 = [table, ...facts3.foreignKeys.map((f) => f.parent)];
+    const tables2 = [table, ...facts5.foreignKeys.map((f) => f.parent)];
     for (const t of tables2) {
       const [ts, tn] = splitTarget(t, current);
       const idx = await driver.query("SELECT INDSCHEMA, INDNAME, UNIQUERULE FROM SYSCAT.INDEXES WHERE TABSCHEMA = ? AND TABNAME = ?", [ts, tn]);
-      for (const r of idx) facts3.indexes.push({ name: `${str(r.INDSCHEMA).trim()}.${str(r.INDNAME).trim()}`, table: t, unique: ["P", "U"].includes(str(r.UNIQUERULE).trim()) });
+      for (const r of idx) facts5.indexes.push({ name: `${str(r.INDSCHEMA).trim()}.${str(r.INDNAME).trim()}`, table: t, unique: ["P", "U"].includes(str(r.UNIQUERULE).trim()) });
     }
     const checks = await driver.query("SELECT COUNT(*) AS N FROM SYSCAT.CHECKS WHERE TABSCHEMA = ? AND TABNAME = ? AND TYPE = 'C'", [schema, name2]);
-    facts3.checks[table] = num(checks[0]?.N) ?? 0;
-    return factsExplainContext(facts3);
+    facts5.checks[table] = num(checks[0]?.N) ?? 0;
+    return factsExplainContext(facts5);
   } catch (err) {
     const e = describeDb2Error(err);
     warnings.push({ code: "catalog-unavailable", message: `Could not read the catalog to name constraints, triggers and MQTs (${e.message}); the plan is classified from its shape only.` });
     return void 0;
   }
 }
-var import_node_fs9, import_node_os2, import_node_path11, import_node_fs10, import_node_child_process, QUERY_TAG, KEY_COLUMNS, INSTANCE_COLUMNS, CREATE_EXPLAIN_TABLES_SQL, KEY_WHERE, INSTANCE_BANNER;
+var import_node_fs9, import_node_os2, import_node_path14, import_node_fs10, import_node_child_process, QUERY_TAG, KEY_COLUMNS, INSTANCE_COLUMNS, CREATE_EXPLAIN_TABLES_SQL, KEY_WHERE, INSTANCE_BANNER;
 var init_live = __esm({
   "server/src/explain/live.ts"() {
     "use strict";
     import_node_fs9 = require("node:fs");
     import_node_os2 = require("node:os");
-    import_node_path11 = require("node:path");
+    import_node_path14 = require("node:path");
     import_node_fs10 = require("node:fs");
     import_node_child_process = require("node:child_process");
     init_driver();
@@ -31274,11 +31566,11 @@ __export(explain_command_exports, {
 });
 async function runExplainCommand(argv, io, deps = {}) {
   const env = deps.env ?? process.env;
-  let args = argv[0] === "explain" ? argv.slice(1) : argv;
-  if (args.length > 0 && args[args.length - 1] === "--") args = [...args.slice(0, -1), "-"];
+  let args2 = argv[0] === "explain" ? argv.slice(1) : argv;
+  if (args2.length > 0 && args2[args2.length - 1] === "--") args2 = [...args2.slice(0, -1), "-"];
   let parsed;
   try {
-    parsed = parseArgs(args, {
+    parsed = parseArgs(args2, {
       values: ["format", "output", "sql", "connection", "host", "port", "database", "user", "schema"],
       flags: ["create-explain-tables", "no-db2exfmt", "color", "no-color", "help"]
     });
@@ -31373,7 +31665,7 @@ ${EXPLAIN_USAGE}`);
     try {
       if (file === "-") text2 = await readStdin(io, piped);
       else {
-        const read = readBounded((0, import_node_path12.resolve)(cwd, file), MAX_EXFMT_BYTES);
+        const read = readBounded((0, import_node_path15.resolve)(cwd, file), MAX_EXFMT_BYTES);
         if (read.truncated) throw new Error(`it is over the ${MAX_EXFMT_BYTES / 1048576} MB limit for a plan text`);
         text2 = read.bytes.toString("utf8");
       }
@@ -31401,7 +31693,7 @@ ${(messages.length ? messages : ["No plan found."]).map((m) => `  ${plainLine(m)
   const rendered = render(report2, format2, { color });
   if (output) {
     try {
-      writeFileAtomic((0, import_node_path12.resolve)(cwd, output), rendered);
+      writeFileAtomic((0, import_node_path15.resolve)(cwd, output), rendered);
     } catch (err) {
       io.stderr(`insertlint explain: cannot write ${plainLine(output)}: ${plainLine(err.message)}
 `);
@@ -31422,14 +31714,14 @@ async function readStdin(io, piped) {
     clearTimeout(timer);
   }
 }
-var import_node_path12, EXPLAIN_USAGE, QUIET_STDIN_MS;
+var import_node_path15, EXPLAIN_USAGE, QUIET_STDIN_MS;
 var init_explain_command = __esm({
   "server/src/cli/explain-command.ts"() {
     "use strict";
     init_files();
     init_write_file();
     init_escape();
-    import_node_path12 = require("node:path");
+    import_node_path15 = require("node:path");
     init_args();
     init_exfmt();
     init_report();
@@ -32025,21 +32317,21 @@ async function runSchemaCommand(argv, io, deps = {}) {
     return sub ? 0 : 2;
   }
   if (sub !== "pull") throw new UsageError(`unknown subcommand "${sub}" (insertlint schema pull \u2026)`);
-  const args = parseArgs(rest, { values: ["connection", "host", "port", "database", "user", "schemas", "output"], flags: ["help"] });
-  if (args.flags.has("help")) {
+  const args2 = parseArgs(rest, { values: ["connection", "host", "port", "database", "user", "schemas", "output"], flags: ["help"] });
+  if (args2.flags.has("help")) {
     io.stdout(SCHEMA_USAGE);
     return 0;
   }
-  if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
-  const schemas = parseSchemaList((args.values.get("schemas") ?? []).join(","));
+  if (args2.positional.length > 0) throw new UsageError(`unexpected argument "${args2.positional[0]}"`);
+  const schemas = parseSchemaList((args2.values.get("schemas") ?? []).join(","));
   if (schemas.length === 0) throw new UsageError("name the schemas to read: --schemas APP,SALES");
-  const output = single(args, "output");
+  const output = single(args2, "output");
   let result;
   let where = "the database";
   let redact = (text2) => redactSecrets(text2, env[PASSWORD_ENV] ? [env[PASSWORD_ENV]] : []);
   try {
     const connection = buildConnection(
-      { connection: single(args, "connection"), host: single(args, "host"), port: single(args, "port"), database: single(args, "database"), user: single(args, "user") },
+      { connection: single(args2, "connection"), host: single(args2, "host"), port: single(args2, "port"), database: single(args2, "database"), user: single(args2, "user") },
       env
     );
     where = connection.database ?? where;
@@ -32070,9 +32362,9 @@ async function runSchemaCommand(argv, io, deps = {}) {
 `);
     return 0;
   }
-  const path = (0, import_node_path13.resolve)(io.cwd, output);
+  const path = (0, import_node_path16.resolve)(io.cwd, output);
   try {
-    (0, import_node_fs11.mkdirSync)((0, import_node_path13.dirname)(path), { recursive: true });
+    (0, import_node_fs11.mkdirSync)((0, import_node_path16.dirname)(path), { recursive: true });
     writeFileAtomic(path, result.ddl);
   } catch (err) {
     io.stderr(`insertlint schema pull: cannot write ${plainLine(output)}: ${plainLine(err.message)}
@@ -32086,12 +32378,12 @@ async function runSchemaCommand(argv, io, deps = {}) {
 `);
   return 0;
 }
-var import_node_fs11, import_node_path13, SCHEMA_USAGE;
+var import_node_fs11, import_node_path16, SCHEMA_USAGE;
 var init_schema_command = __esm({
   "server/src/cli/schema-command.ts"() {
     "use strict";
     import_node_fs11 = require("node:fs");
-    import_node_path13 = require("node:path");
+    import_node_path16 = require("node:path");
     init_args();
     init_driver();
     init_catalog();
@@ -33120,14 +33412,14 @@ var require_events = __commonJS({
           throw new Error("When adding a listener with a context, you should remove it with the same context");
         }
       }
-      invoke(...args) {
+      invoke(...args2) {
         if (!this._callbacks) {
           return [];
         }
         const ret = [], callbacks = this._callbacks.slice(0), contexts = this._contexts.slice(0);
         for (let i = 0, len = callbacks.length; i < len; i++) {
           try {
-            ret.push(callbacks[i].apply(contexts[i], args));
+            ret.push(callbacks[i].apply(contexts[i], args2));
           } catch (e) {
             (0, ral_1.default)().console.error(e);
           }
@@ -34900,37 +35192,37 @@ ${JSON.stringify(message, null, 4)}`);
         return result;
       }
       const connection = {
-        sendNotification: (type, ...args) => {
+        sendNotification: (type, ...args2) => {
           throwIfClosedOrDisposed();
           let method;
           let messageParams;
           if (Is2.string(type)) {
             method = type;
-            const first = args[0];
+            const first = args2[0];
             let paramStart = 0;
             let parameterStructures = messages_1.ParameterStructures.auto;
             if (messages_1.ParameterStructures.is(first)) {
               paramStart = 1;
               parameterStructures = first;
             }
-            const paramEnd = args.length;
+            const paramEnd = args2.length;
             const numberOfParams = paramEnd - paramStart;
             switch (numberOfParams) {
               case 0:
                 messageParams = void 0;
                 break;
               case 1:
-                messageParams = computeSingleParam(parameterStructures, args[paramStart]);
+                messageParams = computeSingleParam(parameterStructures, args2[paramStart]);
                 break;
               default:
                 if (parameterStructures === messages_1.ParameterStructures.byName) {
                   throw new Error(`Received ${numberOfParams} parameters for 'by Name' notification parameter structure.`);
                 }
-                messageParams = args.slice(paramStart, paramEnd).map((value) => undefinedToNull(value));
+                messageParams = args2.slice(paramStart, paramEnd).map((value) => undefinedToNull(value));
                 break;
             }
           } else {
-            const params = args;
+            const params = args2;
             method = type.method;
             messageParams = computeMessageParams(type, params);
           }
@@ -34988,7 +35280,7 @@ ${JSON.stringify(message, null, 4)}`);
           return connection.sendNotification(ProgressNotification.type, { token, value });
         },
         onUnhandledProgress: unhandledProgressEmitter.event,
-        sendRequest: (type, ...args) => {
+        sendRequest: (type, ...args2) => {
           throwIfClosedOrDisposed();
           throwIfNotListening();
           function sendCancellation(connection2, id2) {
@@ -35006,15 +35298,15 @@ ${JSON.stringify(message, null, 4)}`);
           let token = void 0;
           if (Is2.string(type)) {
             method = type;
-            const first = args[0];
-            const last = args[args.length - 1];
+            const first = args2[0];
+            const last = args2[args2.length - 1];
             let paramStart = 0;
             let parameterStructures = messages_1.ParameterStructures.auto;
             if (messages_1.ParameterStructures.is(first)) {
               paramStart = 1;
               parameterStructures = first;
             }
-            let paramEnd = args.length;
+            let paramEnd = args2.length;
             if (cancellation_1.CancellationToken.is(last)) {
               paramEnd = paramEnd - 1;
               token = last;
@@ -35025,17 +35317,17 @@ ${JSON.stringify(message, null, 4)}`);
                 messageParams = void 0;
                 break;
               case 1:
-                messageParams = computeSingleParam(parameterStructures, args[paramStart]);
+                messageParams = computeSingleParam(parameterStructures, args2[paramStart]);
                 break;
               default:
                 if (parameterStructures === messages_1.ParameterStructures.byName) {
                   throw new Error(`Received ${numberOfParams} parameters for 'by Name' request parameter structure.`);
                 }
-                messageParams = args.slice(paramStart, paramEnd).map((value) => undefinedToNull(value));
+                messageParams = args2.slice(paramStart, paramEnd).map((value) => undefinedToNull(value));
                 break;
             }
           } else {
-            const params = args;
+            const params = args2;
             method = type.method;
             messageParams = computeMessageParams(type, params);
             const numberOfParams = type.numberOfParams;
@@ -35743,10 +36035,10 @@ var init_main = __esm({
       Diagnostic2.getMessageString = getMessageString;
     })(Diagnostic || (Diagnostic = {}));
     (function(Command2) {
-      function create2(title, command, ...args) {
+      function create2(title, command, ...args2) {
         const result = { title, command };
-        if (Is.defined(args) && args.length > 0) {
-          result.arguments = args;
+        if (Is.defined(args2) && args2.length > 0) {
+          result.arguments = args2;
         }
         return result;
       }
@@ -41347,16 +41639,16 @@ var require_ril = __commonJS({
       }),
       console,
       timer: Object.freeze({
-        setTimeout(callback, ms, ...args) {
-          const handle = setTimeout(callback, ms, ...args);
+        setTimeout(callback, ms, ...args2) {
+          const handle = setTimeout(callback, ms, ...args2);
           return { dispose: () => clearTimeout(handle) };
         },
-        setImmediate(callback, ...args) {
-          const handle = setImmediate(callback, ...args);
+        setImmediate(callback, ...args2) {
+          const handle = setImmediate(callback, ...args2);
           return { dispose: () => clearImmediate(handle) };
         },
-        setInterval(callback, ms, ...args) {
-          const handle = setInterval(callback, ms, ...args);
+        setInterval(callback, ms, ...args2) {
+          const handle = setInterval(callback, ms, ...args2);
           return { dispose: () => clearInterval(handle) };
         }
       })
@@ -41854,9 +42146,9 @@ var require_main3 = __commonJS({
           runTimer(process.argv[i + 1]);
           return;
         } else {
-          const args = arg.split("=");
-          if (args[0] === argName) {
-            runTimer(args[1]);
+          const args2 = arg.split("=");
+          if (args2[0] === argName) {
+            runTimer(args2[1]);
           }
         }
       }
@@ -41930,12 +42222,12 @@ var require_main3 = __commonJS({
             pipeName = argv[i + 1];
             break;
           } else {
-            const args = arg.split("=");
-            if (args[0] === "--socket") {
-              port = parseInt(args[1]);
+            const args2 = arg.split("=");
+            if (args2[0] === "--socket") {
+              port = parseInt(args2[1]);
               break;
-            } else if (args[0] === "--pipe") {
-              pipeName = args[1];
+            } else if (args2[0] === "--pipe") {
+              pipeName = args2[1];
               break;
             }
           }
@@ -41978,18 +42270,18 @@ var require_main3 = __commonJS({
       return (0, server_1.createConnection)(connectionFactory, watchDog, factories);
     }
     function patchConsole(logger) {
-      function serialize(args) {
-        return args.map((arg) => typeof arg === "string" ? arg : (0, node_util_1.inspect)(arg)).join(" ");
+      function serialize(args2) {
+        return args2.map((arg) => typeof arg === "string" ? arg : (0, node_util_1.inspect)(arg)).join(" ");
       }
       const counters = /* @__PURE__ */ new Map();
-      console.assert = function assert(assertion, ...args) {
+      console.assert = function assert(assertion, ...args2) {
         if (assertion) {
           return;
         }
-        if (args.length === 0) {
+        if (args2.length === 0) {
           logger.error("Assertion failed");
         } else {
-          const [message, ...rest] = args;
+          const [message, ...rest] = args2;
           logger.error(`Assertion failed: ${message} ${serialize(rest)}`);
         }
       };
@@ -42007,32 +42299,32 @@ var require_main3 = __commonJS({
           counters.delete(String(label));
         }
       };
-      console.debug = function debug(...args) {
-        logger.log(serialize(args));
+      console.debug = function debug(...args2) {
+        logger.log(serialize(args2));
       };
       console.dir = function dir(arg, options) {
         logger.log((0, node_util_1.inspect)(arg, options));
       };
-      console.log = function log(...args) {
-        logger.log(serialize(args));
+      console.log = function log(...args2) {
+        logger.log(serialize(args2));
       };
-      console.error = function error(...args) {
-        logger.error(serialize(args));
+      console.error = function error(...args2) {
+        logger.error(serialize(args2));
       };
-      console.trace = function trace(...args) {
+      console.trace = function trace(...args2) {
         const stack = new Error().stack.replace(/(.+\n){2}/, "");
         let message = "Trace";
-        if (args.length !== 0) {
-          message += `: ${serialize(args)}`;
+        if (args2.length !== 0) {
+          message += `: ${serialize(args2)}`;
         }
         logger.log(`${message}
 ${stack}`);
       };
-      console.warn = function warn(...args) {
-        logger.warn(serialize(args));
+      console.warn = function warn(...args2) {
+        logger.warn(serialize(args2));
       };
-      console.info = function info(...args) {
-        logger.info(serialize(args));
+      console.info = function info(...args2) {
+        logger.info(serialize(args2));
       };
     }
   }
@@ -42042,7 +42334,7 @@ ${stack}`);
 function ibmDbFolder(setting) {
   if (typeof setting !== "string" || setting.trim() === "") return void 0;
   const path = setting.trim();
-  return path === "~" || path.startsWith("~/") ? (0, import_node_path14.join)((0, import_node_os3.homedir)(), path.slice(1)) : path;
+  return path === "~" || path.startsWith("~/") ? (0, import_node_path17.join)((0, import_node_os3.homedir)(), path.slice(1)) : path;
 }
 function driverMissingMessage(error, ibmDbPath) {
   if (/libraries cannot be loaded/.test(error.message)) {
@@ -42051,12 +42343,12 @@ function driverMissingMessage(error, ibmDbPath) {
   const where = ibmDbPath ? `The setting insertlint.explain.ibmDbPath points at ${ibmDbPath}, where no working "ibm_db" was found.` : 'The optional Db2 driver "ibm_db" is not installed (linting never needs it).';
   return `${where} ${IBM_DB_EDITOR_STEPS}`;
 }
-var import_node_os3, import_node_path14, IBM_DB_EDITOR_STEPS;
+var import_node_os3, import_node_path17, IBM_DB_EDITOR_STEPS;
 var init_driver_help = __esm({
   "server/src/lsp/driver-help.ts"() {
     "use strict";
     import_node_os3 = require("node:os");
-    import_node_path14 = require("node:path");
+    import_node_path17 = require("node:path");
     IBM_DB_EDITOR_STEPS = "To explain or import a schema from a live database, install it once in a folder of your choice, from a terminal: `mkdir ~/insertlint-ibm_db && cd ~/insertlint-ibm_db && npm install ibm_db` (needs Node.js and npm; the install also downloads IBM's CLI driver). Then set insertlint.explain.ibmDbPath to that folder's node_modules/ibm_db (e.g. ~/insertlint-ibm_db/node_modules/ibm_db). Without a database, open the db2exfmt output of the statement instead (InsertLint: Open db2exfmt file as plan).";
   }
 });
@@ -42228,7 +42520,7 @@ function createServerTransport(argv = process.argv) {
   if (argv.includes("--stdio")) {
     process.stdin.pipe(filter);
     connection = (0, import_node.createConnection)(readerOf(filter), new import_node.StreamMessageWriter(process.stdout, { contentTypeEncoder: asciiJsonEncoder }));
-    const log = (level) => (...args) => connection.console[level]((0, import_node_util.format)(...args));
+    const log = (level) => (...args2) => connection.console[level]((0, import_node_util.format)(...args2));
     console.log = log("log");
     console.info = log("info");
     console.debug = log("log");
@@ -42763,8 +43055,8 @@ function firstSentence3(message) {
   const end = /[.!?](?=\s+[A-Z(]|\s*$)/.exec(message);
   return end ? message.slice(0, end.index + 1) : message;
 }
-function commandUri(command, args) {
-  return `command:${command}?${encodeURIComponent(JSON.stringify(args))}`;
+function commandUri(command, args2) {
+  return `command:${command}?${encodeURIComponent(JSON.stringify(args2))}`;
 }
 var import_node2, LSP_SEVERITY, LspDiagnosticCache;
 var init_lsp_convert = __esm({
@@ -43162,13 +43454,13 @@ function statementText2(model, stmt) {
   return out;
 }
 function schemaFacts(file) {
-  const facts3 = /* @__PURE__ */ new Map();
-  if (!file) return facts3;
+  const facts5 = /* @__PURE__ */ new Map();
+  if (!file) return facts5;
   const model = file;
   const add = (key, fact) => {
-    const list = facts3.get(key);
+    const list = facts5.get(key);
     if (list) list.push(fact);
-    else facts3.set(key, [fact]);
+    else facts5.set(key, [fact]);
   };
   const inLoop = statementsInBulkLoops(model);
   const kept = model.code ? void 0 : SCRIPT_FACTS;
@@ -43201,7 +43493,7 @@ function schemaFacts(file) {
     if (names3.length === 0) add("*", fact);
     for (const ref of names3) add(ref.name.name, fact);
   }
-  return facts3;
+  return facts5;
 }
 function factOf(model, stmt, inLoop) {
   if (DDL_KINDS.has(stmt.kind)) return statementText2(model, stmt).replace(/\s+/g, " ");
@@ -43879,9 +44171,9 @@ var init_diagnostics = __esm({
         if (changed.size === 0) return;
         const { workspace } = this.state;
         const files3 = this.state.publishablePaths().filter((p) => p !== path);
-        const named = files3.map((p) => ({ key: p, names: fileNames(workspace.model(p)) }));
-        const leads = this.state.settings.diagnosticsScope === "workspace" ? named : workspace.paths().map((p) => ({ names: fileNames(workspace.model(p)) }));
-        this.markDirty(dependentFiles(named, changed, leads));
+        const named2 = files3.map((p) => ({ key: p, names: fileNames(workspace.model(p)) }));
+        const leads = this.state.settings.diagnosticsScope === "workspace" ? named2 : workspace.paths().map((p) => ({ names: fileNames(workspace.model(p)) }));
+        this.markDirty(dependentFiles(named2, changed, leads));
       }
       markDirty(paths) {
         for (const p of paths) this.dirty.add(p);
@@ -44042,11 +44334,11 @@ var init_diagnostics = __esm({
 });
 
 // server/src/lsp/configuration.ts
-var import_node_path15, Configuration;
+var import_node_path18, Configuration;
 var init_configuration = __esm({
   "server/src/lsp/configuration.ts"() {
     "use strict";
-    import_node_path15 = require("node:path");
+    import_node_path18 = require("node:path");
     init_config();
     init_files();
     init_lint_run();
@@ -44094,7 +44386,7 @@ var init_configuration = __esm({
         } catch (error) {
           s.log("error", `${describe(error)}; the editor settings are ignored`);
         }
-        const fileConfig = s.fileConfig && s.fileConfigPath ? { ...s.fileConfig, schema: anchorSchemaEntries(s.fileConfig.schema, (0, import_node_path15.dirname)(s.fileConfigPath)) } : s.fileConfig;
+        const fileConfig = s.fileConfig && s.fileConfigPath ? { ...s.fileConfig, schema: anchorSchemaEntries(s.fileConfig.schema, (0, import_node_path18.dirname)(s.fileConfigPath)) } : s.fileConfig;
         const editorSchema = { schema: s.folders.length ? anchorSchemaEntries(s.settings.schema, s.folders[0]) : void 0 };
         const config = resolveConfig(s.rules.map((r) => r.rule), fileConfig, editorLayer, editorSchema);
         s.configMaxFileBytes = config.maxFileBytes;
@@ -44158,6 +44450,26 @@ var init_configuration = __esm({
   }
 });
 
+// server/src/cli/evidence-watch.ts
+function mayChangeEvidence(path) {
+  const name2 = (0, import_node_path19.basename)(path);
+  const folder = (0, import_node_path19.basename)((0, import_node_path19.dirname)(path));
+  return /\.(?:pyw?|java)$/.test(name2) || JS_FILE.test(name2) || PROJECT_TOP.test(name2) || REQUIREMENT_FILE.test(name2) || CONFIGURATION.test(name2) || JAVA_PROJECT_TOP.test(name2) || HIBERNATE_CONFIG_FILE.test(name2) || // (MyBatis's mapper XML files and mybatis-config.xml; not a build's copies.)
+  /\.xml$/i.test(name2) && !/[\\/](?:target|build|out|bin|node_modules|\.git)[\\/]/.test(path) || ENV_FILE.test(name2) || name2 === "package.json" || name2 === ".sequelizerc" || folder === "config" && SEQUELIZE_CONFIG_FILE.test(name2);
+}
+var import_node_path19;
+var init_evidence_watch = __esm({
+  "server/src/cli/evidence-watch.ts"() {
+    "use strict";
+    import_node_path19 = require("node:path");
+    init_access();
+    init_hibernate_config();
+    init_evidence_javascript();
+    init_evidence_java();
+    init_evidence_python();
+  }
+});
+
 // server/src/lsp/disk-files.ts
 function sizeOnDisk(path) {
   try {
@@ -44166,17 +44478,21 @@ function sizeOnDisk(path) {
     return void 0;
   }
 }
-var import_node_fs12, import_node_path16, import_ignore3, import_node6, SQL_HINT, ORM_HINT, usesJavaOrm, DiskFiles;
+var import_node_fs12, import_node_path20, import_ignore3, import_node6, SQL_HINT, ORM_HINT, usesJavaOrm, DiskFiles;
 var init_disk_files = __esm({
   "server/src/lsp/disk-files.ts"() {
     "use strict";
     import_node_fs12 = require("node:fs");
-    import_node_path16 = require("node:path");
+    import_node_path20 = require("node:path");
     import_ignore3 = __toESM(require_ignore());
     import_node6 = __toESM(require_main3());
     init_config();
     init_files();
     init_project_evidence();
+    init_evidence_python();
+    init_evidence_java();
+    init_evidence_javascript();
+    init_evidence_watch();
     init_python_django_project();
     init_access();
     init_schema_files();
@@ -44184,7 +44500,7 @@ var init_disk_files = __esm({
     init_skip_notices();
     SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
     ORM_HINT = /\b(?:sqlalchemy|flask_sqlalchemy|__tablename__|sequelize|bulkCreate|models|persist|EntityManager|MappedSuperclass|hibernate|saveAll|crud)\b|@Entity\b|(?:dao|repository|repositories|repo|services?|mappers?|stores?|gateways?)\b|\b(?:from|import)[ \t]+[\w.]{0,200}\bdb\b/i;
-    usesJavaOrm = (text2) => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b/.test(text2);
+    usesJavaOrm = (text2) => /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\b|\bEntityManager\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b|\bDataSource\b/.test(text2);
     DiskFiles = class {
       constructor(state, diagnostics, configuration2) {
         this.state = state;
@@ -44267,6 +44583,7 @@ var init_disk_files = __esm({
         for (const [folder, b] of batching) {
           if (!b.mybatisOnly) s.log("info", `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? "not set"}`);
           if (b.mybatisBatch) s.log("info", `MyBatis configuration of ${folder}: ${b.mybatisBatch} sets the BATCH executor`);
+          if (b.poolAutocommitOff) s.log("info", `Connection pool configuration of ${folder}: ${b.poolAutocommitOff} sets autocommit off`);
         }
         const statements = java.length > 0 ? mybatisMapperStatements(java, inputs) : /* @__PURE__ */ new Map();
         const mybatisChanged = s.workspace.setMybatisStatements(statements);
@@ -44319,18 +44636,18 @@ var init_disk_files = __esm({
       }
       isInWorkspace(path) {
         return this.state.folders.some((f) => {
-          const rel = (0, import_node_path16.relative)(f, path);
-          return rel !== "" && !rel.startsWith("..") && !rel.startsWith(import_node_path16.sep);
+          const rel = (0, import_node_path20.relative)(f, path);
+          return rel !== "" && !rel.startsWith("..") && !rel.startsWith(import_node_path20.sep);
         });
       }
       isIgnored(path) {
         const s = this.state;
-        const folder = s.folders.find((f) => !(0, import_node_path16.relative)(f, path).startsWith(".."));
+        const folder = s.folders.find((f) => !(0, import_node_path20.relative)(f, path).startsWith(".."));
         if (!folder) return true;
-        const rel = (0, import_node_path16.relative)(folder, path).split(import_node_path16.sep).join("/");
+        const rel = (0, import_node_path20.relative)(folder, path).split(import_node_path20.sep).join("/");
         if (rel.split("/").some((part) => part === "node_modules" || part === ".git")) return true;
-        const base = s.fileConfigPath ? (0, import_node_path16.dirname)(s.fileConfigPath) : folder;
-        const relToBase = (0, import_node_path16.relative)(base, path).split(import_node_path16.sep).join("/");
+        const base = s.fileConfigPath ? (0, import_node_path20.dirname)(s.fileConfigPath) : folder;
+        const relToBase = (0, import_node_path20.relative)(base, path).split(import_node_path20.sep).join("/");
         return !relToBase.startsWith("..") && s.config.ignore.length > 0 && (0, import_ignore3.default)().add(s.config.ignore).ignores(relToBase);
       }
       /** A document was closed: the saved file (if indexed) replaces the buffer; unsaved edits no longer count. */
@@ -44361,7 +44678,7 @@ var init_disk_files = __esm({
           const path = s.pathOf(change.uri);
           this.evidenceInputs.forget(path);
           if (mayChangeEvidence(path)) evidenceChanged = true;
-          if ((0, import_node_path16.basename)(path) === CONFIG_FILE_NAME) {
+          if ((0, import_node_path20.basename)(path) === CONFIG_FILE_NAME) {
             configChanged = true;
             continue;
           }
@@ -44433,11 +44750,11 @@ var init_index_stop = __esm({
 });
 
 // server/src/lsp/indexer.ts
-var import_node_path17, Indexer;
+var import_node_path21, Indexer;
 var init_indexer = __esm({
   "server/src/lsp/indexer.ts"() {
     "use strict";
-    import_node_path17 = require("node:path");
+    import_node_path21 = require("node:path");
     init_files();
     init_server_state();
     init_index_stop();
@@ -44481,7 +44798,7 @@ var init_indexer = __esm({
         progress?.begin("InsertLint: indexing", 0, "finding files", false);
         let files3 = [];
         for (const folder of s.folders) {
-          const configDir = s.fileConfigPath ? (0, import_node_path17.dirname)(s.fileConfigPath) : folder;
+          const configDir = s.fileConfigPath ? (0, import_node_path21.dirname)(s.fileConfigPath) : folder;
           const list = collectFiles([folder], s.config, folder, configDir);
           files3.push(...list.files.filter((f) => !s.schemaPaths.has(f)));
           for (const skip of list.skipped) s.log("info", `skipped ${skip.path}: ${skip.reason}`);
@@ -44604,7 +44921,7 @@ var init_schema_pull = __esm({
 
 // server/src/lsp/config-file.ts
 function configFilePath(fileConfigPath, folders) {
-  return fileConfigPath ?? (folders.length > 0 ? (0, import_node_path18.join)(folders[0], CONFIG_FILE_NAME) : void 0);
+  return fileConfigPath ?? (folders.length > 0 ? (0, import_node_path22.join)(folders[0], CONFIG_FILE_NAME) : void 0);
 }
 function createConfigFile(path) {
   if (!path) return { error: "open a folder first: the configuration file lives in the workspace folder" };
@@ -44630,12 +44947,12 @@ function disableRuleInConfigFile(path, ruleId) {
   (0, import_node_fs13.writeFileSync)(path, JSON.stringify(config, null, 2) + "\n");
   return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created };
 }
-var import_node_fs13, import_node_path18, import_node_url3, STARTER;
+var import_node_fs13, import_node_path22, import_node_url3, STARTER;
 var init_config_file = __esm({
   "server/src/lsp/config-file.ts"() {
     "use strict";
     import_node_fs13 = require("node:fs");
-    import_node_path18 = require("node:path");
+    import_node_path22 = require("node:path");
     import_node_url3 = require("node:url");
     init_config();
     init_json_text();
@@ -44668,18 +44985,18 @@ var init_commands = __esm({
       diagnostics;
       indexer;
       configuration;
-      async execute(command, args) {
+      async execute(command, args2) {
         switch (command) {
           case SERVER_COMMANDS.lintWorkspace:
             return this.indexer.relint();
           case SERVER_COMMANDS.openRuleDocumentation: {
-            const id = args[0];
+            const id = args2[0];
             if (typeof id !== "string" || !findRule(id)) return null;
             await this.state.connection.window.showDocument({ uri: ruleDocUrl(id), external: true });
             return null;
           }
           case SERVER_COMMANDS.disableRuleInWorkspace: {
-            const id = args[0];
+            const id = args2[0];
             if (typeof id !== "string" || !findRule(id)) throw new import_node7.ResponseError(import_node7.ErrorCodes.InvalidParams, "the argument must be a rule id");
             const result = this.writeConfig(() => disableRuleInConfigFile(configFilePath(this.state.fileConfigPath, this.state.folders), id));
             if (!("error" in result)) this.state.showMessage("info", `InsertLint: ${id} is now off in ${result.path}`);
@@ -44803,7 +45120,7 @@ function hover(state, diagnostics, uri, position) {
   const where = (file, at) => {
     const l = state.workspace.lines(file);
     const line = l ? l.position(at).line + 1 : 0;
-    const shown2 = state.folders.length ? (0, import_node_path19.relative)(state.folders[0], file).split(import_node_path19.sep).join("/") : file;
+    const shown2 = state.folders.length ? (0, import_node_path23.relative)(state.folders[0], file).split(import_node_path23.sep).join("/") : file;
     return `[${shown2.startsWith("..") ? file : shown2}:${line}](${state.uriOf(file)}#L${line})`;
   };
   if (ref?.role === "sequence") {
@@ -44838,12 +45155,12 @@ function wordAt(text2, offset) {
   if (end <= start || start < offset - 128) return void 0;
   return { text: text2.slice(start, end), span: { start, end } };
 }
-var import_node8, import_node_path19;
+var import_node8, import_node_path23;
 var init_hover = __esm({
   "server/src/lsp/hover.ts"() {
     "use strict";
     import_node8 = __toESM(require_main3());
-    import_node_path19 = require("node:path");
+    import_node_path23 = require("node:path");
     init_model_queries();
     init_insert_cost();
     init_lsp_convert();
@@ -44951,9 +45268,9 @@ function codeActions(state, diagnostics, uri, range, context) {
     }
     for (const { d, lsp } of here) {
       const rules = [d.rule, ...d.mergedRules ?? []];
-      const named = andList(rules);
-      if (silenced.has(named)) continue;
-      silenced.add(named);
+      const named2 = andList(rules);
+      if (silenced.has(named2)) continue;
+      silenced.add(named2);
       const line = lsp.range.start.line;
       const quick = (title, rest) => ({ title, kind: import_node9.CodeActionKind.QuickFix, diagnostics: [lsp], ...rest });
       const onLine = d.mergedElsewhere ? rules.filter((r) => !d.mergedElsewhere.includes(r)) : rules;
@@ -44961,9 +45278,9 @@ function codeActions(state, diagnostics, uri, range, context) {
       const partLines = d.mergedParts ? rulesByLine(d.mergedParts, (offset) => cur.lines.line(offset)) : [];
       if (partLines.length > 1) {
         const edits = partLines.map(([at, ids]) => disableForLineEdit(cur.model, cur.lines, ids, at));
-        actions.push(quick(`Disable ${named} on every line of this finding (${linesText2(partLines.map(([at]) => at + 1))})`, { edit: toTextEdits(edits) }));
+        actions.push(quick(`Disable ${named2} on every line of this finding (${linesText2(partLines.map(([at]) => at + 1))})`, { edit: toTextEdits(edits) }));
       }
-      actions.push(quick(`Disable ${named} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, rules)]) }));
+      actions.push(quick(`Disable ${named2} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, rules)]) }));
       for (const rule of rules) {
         if (offered.has(rule) || !findRule(rule)) continue;
         offered.add(rule);
@@ -45186,7 +45503,7 @@ var init_language_server = __esm({
           const extensions = [...Object.keys(s.config.languages).map((e) => e.slice(1)), "db2look"];
           void this.connection.client.register(import_node10.DidChangeWatchedFilesNotification.type, {
             // And every file the project-evidence look lists or reads (DiskFiles.refreshProjectEvidence keeps what it read
-            // until a watcher reports a change: cli/project-evidence.ts mayChangeEvidence): what tells that SQLAlchemy runs
+            // until a watcher reports a change: cli/evidence-watch.ts mayChangeEvidence): what tells that SQLAlchemy runs
             // on Db2 (requirements, .env, settings), Hibernate's batch size in a Java project's configuration, MyBatis's
             // mapper XML files and executor, what tells that Sequelize runs on Db2 (package.json, .sequelizerc,
             // config/*), and the files that make a folder a project's top (a build file, a .git).
@@ -45362,16 +45679,16 @@ function countBySeverity(diagnostics) {
   return counts;
 }
 async function runCheckCommand(argv, io) {
-  const args = parseArgs(argv, { values: ["format", "config", "rule", "output", "schema", "terminator", "encoding", "docs-url", "file-time-budget", "timings", "jobs", ...CI_CHECK_VALUES], flags: ["help", ...CI_CHECK_FLAGS] });
-  if (args.flags.has("help")) {
+  const args2 = parseArgs(argv, { values: ["format", "config", "rule", "output", "schema", "terminator", "encoding", "docs-url", "file-time-budget", "timings", "jobs", ...CI_CHECK_VALUES], flags: ["help", ...CI_CHECK_FLAGS] });
+  if (args2.flags.has("help")) {
     io.stdout(CHECK_USAGE + "\n");
     return 0;
   }
-  const format2 = oneOf(single(args, "format"), CHECK_FORMATS, "format", "text");
+  const format2 = oneOf(single(args2, "format"), CHECK_FORMATS, "format", "text");
   noteCodePath(`format:${format2}`);
-  const output = single(args, "output");
-  const ci = readCiCheckOptions(args);
-  const run2 = await lintForCommand(args, io, { parallel: true, fixes: format2 === "sarif" });
+  const output = single(args2, "output");
+  const ci = readCiCheckOptions(args2);
+  const run2 = await lintForCommand(args2, io, { parallel: true, fixes: format2 === "sarif" });
   if (typeof run2 === "number") return run2;
   const selection = selectCiFindings(run2, ci, io, format2);
   if ("exit" in selection) return selection.exit;
@@ -45421,7 +45738,7 @@ init_parse_pool();
 init_code_paths();
 init_version();
 var import_node_fs14 = require("node:fs");
-var import_node_path20 = require("node:path");
+var import_node_path24 = require("node:path");
 var import_node_tty = require("node:tty");
 init_code_paths();
 var COMMANDS = {
@@ -45451,7 +45768,7 @@ function unknownCommand(name2, cwd) {
   if (name2.startsWith("-")) return `"${shown2}" is not a command: options come after the command (insertlint check ${shown2} \u2026)`;
   const near = nearest(name2, [...Object.keys(COMMANDS), "help", "version"]);
   if (near) return `unknown command "${shown2}"; did you mean "${near}"?`;
-  if ((0, import_node_fs14.existsSync)((0, import_node_path20.resolve)(cwd, name2))) return `unknown command "${shown2}"; to lint that path: insertlint check ${shown2}`;
+  if ((0, import_node_fs14.existsSync)((0, import_node_path24.resolve)(cwd, name2))) return `unknown command "${shown2}"; to lint that path: insertlint check ${shown2}`;
   return `unknown command "${shown2}"`;
 }
 async function main(argv, io) {
