@@ -18,7 +18,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ApiEvent, CallContext, Evaluator } from '../adapter';
 import { declaration, type DeclaredTypes } from './java-syntax';
-import { insertText, type InsertTarget } from './python-sqlalchemy-inserts';
+import { insertText, type InsertTarget } from '../orm-insert-text';
 
 export const JOOQ_API = 'jooq';
 

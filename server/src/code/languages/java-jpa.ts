@@ -27,7 +27,7 @@
 import type { Node } from 'web-tree-sitter';
 import { simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
 import type { OrmEntity } from '../../code-model/types';
-import { insertText, type InsertTarget, type MappedTable } from './python-sqlalchemy-inserts';
+import { insertText, type InsertTarget, type MappedTable } from '../orm-insert-text';
 import { hibernateUnbatched } from '../hibernate-config';
 import { conditionsRunningIt, parentOf } from '../parents';
 import { ReadScoped } from '../read-scope';

@@ -15,7 +15,7 @@
 // default autocommit is unknown, java.ts).
 import type { Node } from 'web-tree-sitter';
 import { plainText, simpleName, type ApiEvent, type CallContext, type Evaluator } from '../adapter';
-import { insertText, type InsertTarget } from './python-sqlalchemy-inserts';
+import { insertText, type InsertTarget } from '../orm-insert-text';
 
 /** The calls this module reads (java.ts hands them over first in a file that names SimpleJdbcInsert). */
 export const SIMPLE_INSERT_CALLS = ['execute', 'executeAndReturnKey', 'executeAndReturnKeyHolder', 'executeBatch'];

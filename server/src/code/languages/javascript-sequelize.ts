@@ -21,7 +21,7 @@ import { isModelsModule, namesModule, SEQUELIZE_DB2 } from '../access';
 import { parentOf } from '../parents';
 import type { HostText, TextPiece } from '../sqltext';
 import type { OrmEntity } from '../../code-model/types';
-import { insertText as insertTextOf } from './python-sqlalchemy-inserts';
+import { insertText as insertTextOf } from '../orm-insert-text';
 
 /** A table a model maps to, as written (Sequelize quotes every identifier it sends). */
 interface ModelTable {

@@ -22,7 +22,8 @@ import type { Node } from 'web-tree-sitter';
 import type { ApiEvent, CallContext, Evaluator } from '../adapter';
 import type { DjangoProject, OrmEntity } from '../../code-model/types';
 import { parentOf } from '../parents';
-import { constantStringAt, constructedClass, insertText, sqlName, type InsertTarget, type MappedTable } from './python-sqlalchemy-inserts';
+import { constantStringAt, constructedClass } from './python-sqlalchemy-inserts';
+import { insertText, sqlName, type InsertTarget, type MappedTable } from '../orm-insert-text';
 import { pythonReadOf } from './python-sqlalchemy';
 import { readPythonImports, type PythonImportLine } from './python-imports';
 
