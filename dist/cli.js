@@ -20744,144 +20744,7 @@ var init_embedded_sql = __esm({
   }
 });
 
-// server/src/code/languages/python-sqlalchemy-inserts.ts
-function namedArgs(call) {
-  const args2 = [];
-  const keywords = /* @__PURE__ */ new Map();
-  for (const child of call.childForFieldName("arguments")?.namedChildren ?? []) {
-    if (!child || child.type === "comment") continue;
-    if (child.type === "keyword_argument") {
-      const name2 = child.childForFieldName("name");
-      const value = child.childForFieldName("value");
-      if (name2 && value) keywords.set(name2.text, value);
-    } else args2.push(child);
-  }
-  return { args: args2, keywords };
-}
-function constantString(node, ev) {
-  return constantStringAt(node, ev)?.value;
-}
-function constantStringAt(node, ev) {
-  const text2 = node ? ev.evaluate(node) : void 0;
-  if (!text2 || text2.pieces.some((p) => p.kind !== "text")) return void 0;
-  let value = "";
-  const at = [];
-  for (const p of text2.pieces) {
-    if (p.kind !== "text") continue;
-    value += p.text;
-    at.push(...p.offsets);
-  }
-  return /^[^\s"]{1,128}$/.test(value) ? { value, at } : void 0;
-}
-function mappedTable(name2, schema) {
-  return schema ? { name: name2.value, schema: schema.value, nameAt: name2.at } : { name: name2.value, nameAt: name2.at };
-}
-function mappedClasses(root, ev, flaskDb) {
-  const classes = /* @__PURE__ */ new Map();
-  for (const child of root.namedChildren) {
-    const node = child?.type === "decorated_definition" ? child.childForFieldName("definition") : child;
-    if (node?.type !== "class_definition") continue;
-    const name2 = node.childForFieldName("name")?.text;
-    const body = node.childForFieldName("body");
-    if (!name2 || !body) continue;
-    let table;
-    let schema;
-    for (const statement of body.namedChildren) {
-      const assignment = statement?.type === "expression_statement" ? statement.namedChild(0) : null;
-      if (assignment?.type !== "assignment") continue;
-      const left = assignment.childForFieldName("left")?.text;
-      const right = assignment.childForFieldName("right");
-      if (!right) continue;
-      if (left === "__tablename__") table = constantStringAt(right, ev);
-      else if (left === "__table_args__") schema = schemaOf(right, ev);
-    }
-    if (table) classes.set(name2, mappedTable(table, schema));
-    else if (sqlmodelTable(node)) classes.set(name2, schema ? { name: name2.toLowerCase(), schema: schema.value } : { name: name2.toLowerCase() });
-    else if (flaskDb && flaskModel(node, flaskDb)) classes.set(name2, schema ? { name: flaskTableName(name2), schema: schema.value } : { name: flaskTableName(name2) });
-    else classes.set(name2, null);
-  }
-  return classes;
-}
-function sqlmodelTable(node) {
-  const bases = node.childForFieldName("superclasses")?.namedChildren ?? [];
-  return bases.some((b) => b?.type === "keyword_argument" && b.childForFieldName("name")?.text === "table" && b.childForFieldName("value")?.text === "True") && bases.some((b) => /^(?:sqlmodel\.)?SQLModel$/.test(b?.text ?? ""));
-}
-function flaskModel(node, flaskDb) {
-  const bases = node.childForFieldName("superclasses")?.namedChildren ?? [];
-  return bases.some((b) => b?.type === "attribute" && b.childForFieldName("attribute")?.text === "Model" && flaskDb.has(b.childForFieldName("object")?.text ?? ""));
-}
-function flaskTableName(className) {
-  return className.replace(/((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))/g, "_$1").toLowerCase().replace(/^_+/, "");
-}
-function schemaOf(node, ev) {
-  const dict = node.type === "tuple" ? node.namedChildren.filter((c) => !!c && c.type !== "comment").pop() : node;
-  if (dict?.type !== "dictionary") return void 0;
-  for (const pair of dict.namedChildren) {
-    if (pair?.type === "pair" && constantString(pair.childForFieldName("key") ?? void 0, ev) === "schema") return constantStringAt(pair.childForFieldName("value") ?? void 0, ev);
-  }
-  return void 0;
-}
-function tableCall(node, ev, imports) {
-  if (node.type !== "call") return void 0;
-  const fn = node.childForFieldName("function")?.text ?? "";
-  if (!/^sqlalchemy(?:\.sql)?(?:\.schema)?\.Table$/.test(imports.qualify(fn))) return void 0;
-  const { args: args2, keywords } = namedArgs(node);
-  const name2 = constantStringAt(args2[0], ev);
-  return name2 ? mappedTable(name2, constantStringAt(keywords.get("schema"), ev)) : null;
-}
-function targetOf(node, at, ev, imports, classes) {
-  let named2 = node;
-  if (named2.type === "attribute" && named2.childForFieldName("attribute")?.text === "__table__") named2 = named2.childForFieldName("object") ?? named2;
-  if (named2.type === "identifier") {
-    const mapped = classes.get(named2.text);
-    if (mapped) return { table: mapped };
-    const value = ev.assignedBefore?.(named2.text, at)?.[0]?.value;
-    const table = value ? tableCall(value, ev, imports) : void 0;
-    if (table) return { table };
-  }
-  return { expression: node };
-}
-function insertConstruct(node, at, ev, imports, classes, depth = 0) {
-  if (node.type === "identifier" && depth === 0) {
-    const value = ev.assignedBefore?.(node.text, at)?.[0]?.value;
-    return value ? insertConstruct(value, at, ev, imports, classes, 1) : void 0;
-  }
-  let multiRow = false;
-  let call = node;
-  for (let steps2 = 0; call?.type === "call" && steps2 < 8; steps2++) {
-    const fn = call.childForFieldName("function");
-    if (!fn) return void 0;
-    if (INSERT_FUNCTION.test(imports.qualify(fn.text))) {
-      const table = namedArgs(call).args[0];
-      return table ? { target: targetOf(table, at, ev, imports, classes), multiRow } : void 0;
-    }
-    if (fn.type === "attribute") {
-      const method = fn.childForFieldName("attribute")?.text ?? "";
-      const object = fn.childForFieldName("object");
-      if (!object) return void 0;
-      if (method === "insert") {
-        if (namedArgs(call).args.length > 0) return void 0;
-        return { target: targetOf(object, at, ev, imports, classes), multiRow };
-      }
-      if (INSERT_CHAIN.has(method)) {
-        const rows = method === "values" ? namedArgs(call).args[0]?.type : void 0;
-        if (rows === "list" || rows === "list_comprehension") multiRow = true;
-        call = object;
-        continue;
-      }
-    }
-    return void 0;
-  }
-  return void 0;
-}
-function constructedClass(node, at, ev) {
-  let value = node;
-  if (value.type === "identifier") value = ev.assignedBefore?.(value.text, at)?.[0]?.value;
-  if (value?.type !== "call") return void 0;
-  const fn = value.childForFieldName("function");
-  const name2 = fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn?.text;
-  return fn && name2 && /^[A-Z]\w*$/.test(name2) && !/^[A-Z0-9_]+$/.test(name2) ? fn : void 0;
-}
+// server/src/code/orm-insert-text.ts
 function insertText(target, over, sql = sqlName) {
   const start = over.startIndex;
   const last = Math.max(start, over.endIndex - 1);
@@ -20909,12 +20772,9 @@ function insertText(target, over, sql = sqlName) {
 function sqlName(name2) {
   return /^[a-z_][a-z0-9_]*$/.test(name2) || /^[A-Z_][A-Z0-9_]*$/.test(name2) ? name2 : `"${name2.replace(/"/g, '""')}"`;
 }
-var INSERT_FUNCTION, INSERT_CHAIN;
-var init_python_sqlalchemy_inserts = __esm({
-  "server/src/code/languages/python-sqlalchemy-inserts.ts"() {
+var init_orm_insert_text = __esm({
+  "server/src/code/orm-insert-text.ts"() {
     "use strict";
-    INSERT_FUNCTION = /^sqlalchemy\.(?:sql\.(?:expression\.)?)?insert$/;
-    INSERT_CHAIN = /* @__PURE__ */ new Set(["values", "prefix_with", "inline", "return_defaults", "returning", "execution_options", "with_dialect_options", "add_cte"]);
   }
 });
 
@@ -21366,7 +21226,7 @@ var init_java_jpa = __esm({
   "server/src/code/languages/java-jpa.ts"() {
     "use strict";
     init_adapter();
-    init_python_sqlalchemy_inserts();
+    init_orm_insert_text();
     init_hibernate_config();
     init_parents();
     init_read_scope();
@@ -21480,7 +21340,7 @@ var init_java_spring_jdbc = __esm({
   "server/src/code/languages/java-spring-jdbc.ts"() {
     "use strict";
     init_adapter();
-    init_python_sqlalchemy_inserts();
+    init_orm_insert_text();
     SIMPLE_INSERT_CALLS = ["execute", "executeAndReturnKey", "executeAndReturnKeyHolder", "executeBatch"];
     ONE_ROW = /* @__PURE__ */ new Set(["execute", "executeAndReturnKey", "executeAndReturnKeyHolder"]);
     CONFIG = /* @__PURE__ */ new Set(["withTableName", "withSchemaName", "usingGeneratedKeyColumns"]);
@@ -21568,7 +21428,7 @@ var init_java_jooq = __esm({
   "server/src/code/languages/java-jooq.ts"() {
     "use strict";
     init_java_syntax();
-    init_python_sqlalchemy_inserts();
+    init_orm_insert_text();
     JOOQ_API = "jooq";
     JOOQ_CALLS = ["execute", "fetchOne", "fetchSingle", "fetchOptional", "store", "insert", "executeInsert"];
     RUNS = /* @__PURE__ */ new Set(["execute", "fetchOne", "fetchSingle", "fetchOptional"]);
@@ -22081,16 +21941,16 @@ function property(obj2, key) {
   }
   return void 0;
 }
-function constantString2(node, ev) {
+function constantString(node, ev) {
   const text2 = node ? ev.evaluate(node) : void 0;
   if (!text2 || text2.pieces.some((p) => p.kind !== "text")) return void 0;
   const value = text2.pieces.map((p) => p.kind === "text" ? p.text : "").join("");
   return /^[^\s"]{1,128}$/.test(value) ? value : void 0;
 }
 function tableOf(options, modelName, ev) {
-  const name2 = constantString2(property(options, "tableName"), ev) ?? (property(options, "freezeTableName")?.type === "true" ? modelName : void 0);
+  const name2 = constantString(property(options, "tableName"), ev) ?? (property(options, "freezeTableName")?.type === "true" ? modelName : void 0);
   if (!name2) return null;
-  const schema = constantString2(property(options, "schema"), ev);
+  const schema = constantString(property(options, "schema"), ev);
   return schema ? { name: name2, schema } : { name: name2 };
 }
 function modelTables(root, ev, file, modelNames) {
@@ -22110,7 +21970,7 @@ function modelTables(root, ev, file, modelNames) {
       const parent = parentOf(call);
       const declarator = parent?.type === "await_expression" ? parentOf(parent) : parent;
       const variable = declarator?.type === "variable_declarator" ? declarator.childForFieldName("name") : void 0;
-      const modelName = constantString2(args2[0], ev);
+      const modelName = constantString(args2[0], ev);
       const key = variable?.type === "identifier" ? variable.text : modelNames && modelName ? `define:${modelName}` : void 0;
       if (!key) continue;
       if (modelName) modelNames?.set(key, modelName);
@@ -22118,7 +21978,7 @@ function modelTables(root, ev, file, modelNames) {
     } else if (method === "init" && fn.type === "member_expression") {
       const model = fn.childForFieldName("object");
       if (model?.type !== "identifier" || !property(args2[1], "sequelize") && !property(args2[1], "tableName")) continue;
-      const modelName = constantString2(property(args2[1], "modelName"), ev);
+      const modelName = constantString(property(args2[1], "modelName"), ev);
       if (modelName) modelNames?.set(model.text, modelName);
       tables2.set(model.text, tableOf(args2[1], modelName ?? model.text, ev));
     } else if (method === "Table" && parentOf(call)?.type === "decorator") {
@@ -22288,7 +22148,7 @@ var init_javascript_sequelize = __esm({
     init_adapter();
     init_access();
     init_parents();
-    init_python_sqlalchemy_inserts();
+    init_orm_insert_text();
     NOT_MODELS = /* @__PURE__ */ new Set([
       "Object",
       "Array",
@@ -22735,6 +22595,153 @@ var init_python_comments = __esm({
   "server/src/code/languages/python-comments.ts"() {
     "use strict";
     NEXT_MARK = /[#"'\n]/g;
+  }
+});
+
+// server/src/code/languages/python-sqlalchemy-inserts.ts
+function namedArgs(call) {
+  const args2 = [];
+  const keywords = /* @__PURE__ */ new Map();
+  for (const child of call.childForFieldName("arguments")?.namedChildren ?? []) {
+    if (!child || child.type === "comment") continue;
+    if (child.type === "keyword_argument") {
+      const name2 = child.childForFieldName("name");
+      const value = child.childForFieldName("value");
+      if (name2 && value) keywords.set(name2.text, value);
+    } else args2.push(child);
+  }
+  return { args: args2, keywords };
+}
+function constantString2(node, ev) {
+  return constantStringAt(node, ev)?.value;
+}
+function constantStringAt(node, ev) {
+  const text2 = node ? ev.evaluate(node) : void 0;
+  if (!text2 || text2.pieces.some((p) => p.kind !== "text")) return void 0;
+  let value = "";
+  const at = [];
+  for (const p of text2.pieces) {
+    if (p.kind !== "text") continue;
+    value += p.text;
+    at.push(...p.offsets);
+  }
+  return /^[^\s"]{1,128}$/.test(value) ? { value, at } : void 0;
+}
+function mappedTable(name2, schema) {
+  return schema ? { name: name2.value, schema: schema.value, nameAt: name2.at } : { name: name2.value, nameAt: name2.at };
+}
+function mappedClasses(root, ev, flaskDb) {
+  const classes = /* @__PURE__ */ new Map();
+  for (const child of root.namedChildren) {
+    const node = child?.type === "decorated_definition" ? child.childForFieldName("definition") : child;
+    if (node?.type !== "class_definition") continue;
+    const name2 = node.childForFieldName("name")?.text;
+    const body = node.childForFieldName("body");
+    if (!name2 || !body) continue;
+    let table;
+    let schema;
+    for (const statement of body.namedChildren) {
+      const assignment = statement?.type === "expression_statement" ? statement.namedChild(0) : null;
+      if (assignment?.type !== "assignment") continue;
+      const left = assignment.childForFieldName("left")?.text;
+      const right = assignment.childForFieldName("right");
+      if (!right) continue;
+      if (left === "__tablename__") table = constantStringAt(right, ev);
+      else if (left === "__table_args__") schema = schemaOf(right, ev);
+    }
+    if (table) classes.set(name2, mappedTable(table, schema));
+    else if (sqlmodelTable(node)) classes.set(name2, schema ? { name: name2.toLowerCase(), schema: schema.value } : { name: name2.toLowerCase() });
+    else if (flaskDb && flaskModel(node, flaskDb)) classes.set(name2, schema ? { name: flaskTableName(name2), schema: schema.value } : { name: flaskTableName(name2) });
+    else classes.set(name2, null);
+  }
+  return classes;
+}
+function sqlmodelTable(node) {
+  const bases = node.childForFieldName("superclasses")?.namedChildren ?? [];
+  return bases.some((b) => b?.type === "keyword_argument" && b.childForFieldName("name")?.text === "table" && b.childForFieldName("value")?.text === "True") && bases.some((b) => /^(?:sqlmodel\.)?SQLModel$/.test(b?.text ?? ""));
+}
+function flaskModel(node, flaskDb) {
+  const bases = node.childForFieldName("superclasses")?.namedChildren ?? [];
+  return bases.some((b) => b?.type === "attribute" && b.childForFieldName("attribute")?.text === "Model" && flaskDb.has(b.childForFieldName("object")?.text ?? ""));
+}
+function flaskTableName(className) {
+  return className.replace(/((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))/g, "_$1").toLowerCase().replace(/^_+/, "");
+}
+function schemaOf(node, ev) {
+  const dict = node.type === "tuple" ? node.namedChildren.filter((c) => !!c && c.type !== "comment").pop() : node;
+  if (dict?.type !== "dictionary") return void 0;
+  for (const pair of dict.namedChildren) {
+    if (pair?.type === "pair" && constantString2(pair.childForFieldName("key") ?? void 0, ev) === "schema") return constantStringAt(pair.childForFieldName("value") ?? void 0, ev);
+  }
+  return void 0;
+}
+function tableCall(node, ev, imports) {
+  if (node.type !== "call") return void 0;
+  const fn = node.childForFieldName("function")?.text ?? "";
+  if (!/^sqlalchemy(?:\.sql)?(?:\.schema)?\.Table$/.test(imports.qualify(fn))) return void 0;
+  const { args: args2, keywords } = namedArgs(node);
+  const name2 = constantStringAt(args2[0], ev);
+  return name2 ? mappedTable(name2, constantStringAt(keywords.get("schema"), ev)) : null;
+}
+function targetOf(node, at, ev, imports, classes) {
+  let named2 = node;
+  if (named2.type === "attribute" && named2.childForFieldName("attribute")?.text === "__table__") named2 = named2.childForFieldName("object") ?? named2;
+  if (named2.type === "identifier") {
+    const mapped = classes.get(named2.text);
+    if (mapped) return { table: mapped };
+    const value = ev.assignedBefore?.(named2.text, at)?.[0]?.value;
+    const table = value ? tableCall(value, ev, imports) : void 0;
+    if (table) return { table };
+  }
+  return { expression: node };
+}
+function insertConstruct(node, at, ev, imports, classes, depth = 0) {
+  if (node.type === "identifier" && depth === 0) {
+    const value = ev.assignedBefore?.(node.text, at)?.[0]?.value;
+    return value ? insertConstruct(value, at, ev, imports, classes, 1) : void 0;
+  }
+  let multiRow = false;
+  let call = node;
+  for (let steps2 = 0; call?.type === "call" && steps2 < 8; steps2++) {
+    const fn = call.childForFieldName("function");
+    if (!fn) return void 0;
+    if (INSERT_FUNCTION.test(imports.qualify(fn.text))) {
+      const table = namedArgs(call).args[0];
+      return table ? { target: targetOf(table, at, ev, imports, classes), multiRow } : void 0;
+    }
+    if (fn.type === "attribute") {
+      const method = fn.childForFieldName("attribute")?.text ?? "";
+      const object = fn.childForFieldName("object");
+      if (!object) return void 0;
+      if (method === "insert") {
+        if (namedArgs(call).args.length > 0) return void 0;
+        return { target: targetOf(object, at, ev, imports, classes), multiRow };
+      }
+      if (INSERT_CHAIN.has(method)) {
+        const rows = method === "values" ? namedArgs(call).args[0]?.type : void 0;
+        if (rows === "list" || rows === "list_comprehension") multiRow = true;
+        call = object;
+        continue;
+      }
+    }
+    return void 0;
+  }
+  return void 0;
+}
+function constructedClass(node, at, ev) {
+  let value = node;
+  if (value.type === "identifier") value = ev.assignedBefore?.(value.text, at)?.[0]?.value;
+  if (value?.type !== "call") return void 0;
+  const fn = value.childForFieldName("function");
+  const name2 = fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn?.text;
+  return fn && name2 && /^[A-Z]\w*$/.test(name2) && !/^[A-Z0-9_]+$/.test(name2) ? fn : void 0;
+}
+var INSERT_FUNCTION, INSERT_CHAIN;
+var init_python_sqlalchemy_inserts = __esm({
+  "server/src/code/languages/python-sqlalchemy-inserts.ts"() {
+    "use strict";
+    INSERT_FUNCTION = /^sqlalchemy\.(?:sql\.(?:expression\.)?)?insert$/;
+    INSERT_CHAIN = /* @__PURE__ */ new Set(["values", "prefix_with", "inline", "return_defaults", "returning", "execution_options", "with_dialect_options", "add_cte"]);
   }
 });
 
@@ -23221,6 +23228,7 @@ var init_python_sqlalchemy = __esm({
     init_sqltext();
     init_python_imports();
     init_python_sqlalchemy_inserts();
+    init_orm_insert_text();
     init_parents();
     init_python_sqlalchemy_names();
     init_python_autoflush();
@@ -23434,6 +23442,7 @@ var init_python_django = __esm({
     "use strict";
     init_parents();
     init_python_sqlalchemy_inserts();
+    init_orm_insert_text();
     init_python_sqlalchemy();
     init_python_imports();
     DJANGO_CALLS = /* @__PURE__ */ new Set(["create", "bulk_create", "save", "atomic"]);
