@@ -49,8 +49,24 @@ export function callerIndex(models: Iterable<FileModel>): CallerIndex | undefine
 function callsOf(index: CallerIndex, name: string, types: readonly string[]): readonly LoopCall[] {
   const byType = index.get(name);
   if (!byType) return [];
-  const lists = types.flatMap((type) => byType.get(type) ?? []);
-  return types.length > 1 ? lists.sort((a, b) => a.seq - b.seq) : lists;
+  // Each type's list is in index order already (calls are added in seq order): merged, not sorted again (a module
+  // called from every file's loops made this the run's one n log n step).
+  let merged: readonly LoopCall[] = [];
+  for (const type of types) {
+    const list = byType.get(type);
+    if (list) merged = merged.length === 0 ? list : mergeBySeq(merged, list);
+  }
+  return merged;
+}
+
+function mergeBySeq(a: readonly LoopCall[], b: readonly LoopCall[]): LoopCall[] {
+  const out: LoopCall[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(a[i].seq < b[j].seq ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
 }
 
 /** The prefix of a Python module as a type (`py:app.dao`): no Java type has a colon. */
