@@ -14435,8 +14435,21 @@ function callerIndex(models) {
 function callsOf(index, name2, types) {
   const byType = index.get(name2);
   if (!byType) return [];
-  const lists = types.flatMap((type) => byType.get(type) ?? []);
-  return types.length > 1 ? lists.sort((a, b) => a.seq - b.seq) : lists;
+  let merged2 = [];
+  for (const type of types) {
+    const list = byType.get(type);
+    if (list) merged2 = merged2.length === 0 ? list : mergeBySeq(merged2, list);
+  }
+  return merged2;
+}
+function mergeBySeq(a, b) {
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(a[i].seq < b[j].seq ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
 }
 function modulesOf(path) {
   const parts = path.replace(/\.pyw?$/, "").split(/[\\/]/);
