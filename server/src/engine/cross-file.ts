@@ -26,20 +26,22 @@ export type CallerIndex = ReadonlyMap<string, ReadonlyMap<string, readonly LoopC
 export function callerIndex(models: Iterable<FileModel>): CallerIndex | undefined {
   let byName: Map<string, Map<string, LoopCall[]>> | undefined;
   let seq = 0;
-  const add = (name: string, entry: Omit<LoopCall, 'seq'>) => {
+  // (One object per call: an index of every loop call of a large workspace is mostly these.)
+  const add = (name: string, file: string, type: string, loop: LoopInfo, guarded: boolean) => {
     byName ??= new Map();
     let byType = byName.get(name);
     if (!byType) byName.set(name, (byType = new Map()));
-    const list = byType.get(entry.type);
-    const call = { ...entry, seq: seq++ };
+    const list = byType.get(type);
+    const call: LoopCall = { file, type, loop, guarded, seq: seq++ };
     if (list) list.push(call);
-    else byType.set(entry.type, [call]);
+    else byType.set(type, [call]);
   };
   for (const model of models) {
-    for (const call of model.code?.loopCalls ?? []) add(call.name, { file: model.source.path, ...call });
+    const file = model.source.path;
+    for (const call of model.code?.loopCalls ?? []) add(call.name, file, call.type, call.loop, call.guarded);
     for (const { callee, loop, guarded } of model.code?.moduleCalls ?? []) {
       const dot = callee.lastIndexOf('.');
-      add(callee.slice(dot + 1), { file: model.source.path, type: MODULE + callee.slice(0, dot), loop, guarded });
+      add(callee.slice(dot + 1), file, MODULE + callee.slice(0, dot), loop, guarded);
     }
   }
   return byName;
@@ -116,10 +118,9 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
   // Every loop of other files that reaches a method (a commit helper is called by createQuote(), register() and
   // buy(), each from its own populate loop), each by its nearest path: a commit in it commits per pass of each.
   const reaching = new Map<string, { loop: LoopInfo; guarded: boolean; path: string[] }[]>();
-  const loopsReaching = (name: string) => {
-    let found = reaching.get(name);
-    if (found) return found;
-    found = [];
+  // `firstOnly`: stop at the first loop found (not kept: a later call wanting them all walks again).
+  const walkReaching = (name: string, firstOnly: boolean) => {
+    const found: { loop: LoopInfo; guarded: boolean; path: string[] }[] = [];
     const loops = new Set<string>();
     let level: { name: string; path: string[] }[] = [{ name, path: [name] }];
     const seen = new Set([name]);
@@ -131,6 +132,7 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
           if (!isLent(call) || loops.has(key)) continue;
           loops.add(key);
           found.push({ loop: { ...call.loop, via: viaText(at.path), file: baseName(call.file) }, guarded: call.guarded, path: at.path });
+          if (firstOnly) return found;
         }
         for (const up of callers.get(at.name) ?? []) {
           if (seen.has(up)) continue;
@@ -140,11 +142,16 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
       }
       level = next;
     }
-    reaching.set(name, found);
     return found;
   };
-  // The nearest of them (the first found, breadth first): the loop an execution of the method runs in.
-  const callerOf = (name: string): { loop: LoopInfo; guarded: boolean } | null => loopsReaching(name)[0] ?? null;
+  const loopsReaching = (name: string) => {
+    let found = reaching.get(name);
+    if (!found) reaching.set(name, (found = walkReaching(name, false)));
+    return found;
+  };
+  // The nearest of them (the first found, breadth first): the loop an execution of the method runs in. Found alone
+  // when no commit needs them all (a function called from every file's loops: one is enough here).
+  const callerOf = (name: string): { loop: LoopInfo; guarded: boolean } | null => (reaching.get(name) ?? walkReaching(name, true))[0] ?? null;
   const functions: { span: { start: number; end: number }; loop: LoopInfo; guarded: boolean }[] = [];
   let executions: SqlExecution[] | undefined;
   code.executions.forEach((e, i) => {
