@@ -14414,20 +14414,21 @@ var init_registry = __esm({
 function callerIndex(models) {
   let byName2;
   let seq = 0;
-  const add = (name2, entry) => {
+  const add = (name2, file, type, loop, guarded2) => {
     byName2 ??= /* @__PURE__ */ new Map();
     let byType = byName2.get(name2);
     if (!byType) byName2.set(name2, byType = /* @__PURE__ */ new Map());
-    const list = byType.get(entry.type);
-    const call = { ...entry, seq: seq++ };
+    const list = byType.get(type);
+    const call = { file, type, loop, guarded: guarded2, seq: seq++ };
     if (list) list.push(call);
-    else byType.set(entry.type, [call]);
+    else byType.set(type, [call]);
   };
   for (const model of models) {
-    for (const call of model.code?.loopCalls ?? []) add(call.name, { file: model.source.path, ...call });
+    const file = model.source.path;
+    for (const call of model.code?.loopCalls ?? []) add(call.name, file, call.type, call.loop, call.guarded);
     for (const { callee, loop, guarded: guarded2 } of model.code?.moduleCalls ?? []) {
       const dot = callee.lastIndexOf(".");
-      add(callee.slice(dot + 1), { file: model.source.path, type: MODULE + callee.slice(0, dot), loop, guarded: guarded2 });
+      add(callee.slice(dot + 1), file, MODULE + callee.slice(0, dot), loop, guarded2);
     }
   }
   return byName2;
@@ -14479,10 +14480,8 @@ function withCallersLoops(model, index) {
     callSpans.set(`${caller}\0${callee}`, { span, conditions });
   }
   const reaching = /* @__PURE__ */ new Map();
-  const loopsReaching = (name2) => {
-    let found = reaching.get(name2);
-    if (found) return found;
-    found = [];
+  const walkReaching = (name2, firstOnly) => {
+    const found = [];
     const loops = /* @__PURE__ */ new Set();
     let level = [{ name: name2, path: [name2] }];
     const seen = /* @__PURE__ */ new Set([name2]);
@@ -14494,6 +14493,7 @@ function withCallersLoops(model, index) {
           if (!isLent(call) || loops.has(key)) continue;
           loops.add(key);
           found.push({ loop: { ...call.loop, via: viaText(at.path), file: baseName2(call.file) }, guarded: call.guarded, path: at.path });
+          if (firstOnly) return found;
         }
         for (const up of callers.get(at.name) ?? []) {
           if (seen.has(up)) continue;
@@ -14503,10 +14503,14 @@ function withCallersLoops(model, index) {
       }
       level = next;
     }
-    reaching.set(name2, found);
     return found;
   };
-  const callerOf = (name2) => loopsReaching(name2)[0] ?? null;
+  const loopsReaching = (name2) => {
+    let found = reaching.get(name2);
+    if (!found) reaching.set(name2, found = walkReaching(name2, false));
+    return found;
+  };
+  const callerOf = (name2) => (reaching.get(name2) ?? walkReaching(name2, true))[0] ?? null;
   const functions = [];
   let executions;
   code.executions.forEach((e, i) => {
