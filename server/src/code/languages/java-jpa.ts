@@ -71,6 +71,8 @@ interface FileFacts extends TransactionFacts {
   spring: boolean;
   /** The file's package and imports (classOrigins), read from its text when an insert first asks. */
   origins?: JavaImports;
+  /** The file sets a flush mode of COMMIT or MANUAL somewhere (FLUSH_MODE_OFF), read when a query first asks. */
+  flushModeOff?: boolean;
 }
 
 let facts: FileFacts | undefined;
@@ -409,7 +411,7 @@ function jpaCommit(ctx: CallContext, ev: Evaluator, f: FileFacts): ApiEvent[] | 
  */
 function jpaQueryRun(ctx: CallContext, ev: Evaluator, f: FileFacts): ApiEvent[] | undefined {
   const { call } = ctx;
-  if (call.args.length !== 0 || FLUSH_MODE_OFF.test(f.source) || runsBeforeLoop(call.node)) return undefined;
+  if (call.args.length !== 0 || (f.flushModeOff ??= FLUSH_MODE_OFF.test(f.source)) || runsBeforeLoop(call.node)) return undefined;
   let node: Node | undefined = call.receiver;
   let followed = false;
   for (let steps = 0; node && steps < 24; steps++) {
@@ -446,7 +448,7 @@ function jpaQueryRun(ctx: CallContext, ev: Evaluator, f: FileFacts): ApiEvent[] 
  */
 function repositoryQueryRun(ctx: CallContext, f: FileFacts, repository: string): ApiEvent[] | undefined {
   const { call } = ctx;
-  if (FLUSH_MODE_OFF.test(f.source) || runsBeforeLoop(call.node)) return undefined;
+  if ((f.flushModeOff ??= FLUSH_MODE_OFF.test(f.source)) || runsBeforeLoop(call.node)) return undefined;
   const written = call.node.text;
   const label = written.length <= 100 && !/[\n\r]/.test(written) ? written : `${repository}.${call.name}(…)`;
   const inConditions = conditionsRunningIt(call.node, JAVA_IFS, (type) => JAVA_SCOPES.test(type));

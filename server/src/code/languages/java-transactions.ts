@@ -13,8 +13,8 @@ export interface TransactionFacts {
   template?: boolean;
   /** The transactions each function opens and commits itself (demarcated), by the function's start. */
   demarcations?: Map<number, Map<string, Demarcation>>;
-  /** The method calls of the file's tree (the facts outlive it), for the callers of a helper (heldAroundCallers). */
-  invocations?: { tree: Node['tree']; nodes: Node[] };
+  /** The method calls of the file's tree by method name (the facts outlive it), for the callers of a helper (heldAroundCallers). */
+  invocations?: { tree: Node['tree']; byName: Map<string, Node[]> };
 }
 
 const declaredType = (name: string, f: TransactionFacts): string | undefined => declaration(name, f.source, f.types)?.type;
@@ -74,10 +74,9 @@ function heldAroundCallers(call: Node, f: TransactionFacts): { held: boolean; ca
   while (method && method.type !== 'method_declaration' && method.type !== 'class_body') method = method.parent;
   const name = method?.type === 'method_declaration' ? method.childForFieldName('name')?.text : undefined;
   if (!name) return { held: false };
-  if (f.invocations?.tree !== call.tree) f.invocations = { tree: call.tree, nodes: call.tree.rootNode.descendantsOfType('method_invocation').filter((n): n is Node => !!n) };
+  if (f.invocations?.tree !== call.tree) f.invocations = { tree: call.tree, byName: invocationsByName(call.tree.rootNode) };
   let loops = 0;
-  for (const inv of f.invocations.nodes) {
-    if (inv.childForFieldName('name')?.text !== name) continue;
+  for (const inv of f.invocations.byName.get(name) ?? []) {
     const object = inv.childForFieldName('object');
     if (object && object.type !== 'this') continue;
     const loop = enclosingLoop(inv);
@@ -86,6 +85,19 @@ function heldAroundCallers(call: Node, f: TransactionFacts): { held: boolean; ca
     if (!transactional(inv) && !heldAround(inv, { start: loop.startIndex, end: loop.endIndex }, f)) return { held: false, callerLoopAt: loop.startIndex };
   }
   return { held: loops > 0 };
+}
+
+/** A tree's method calls by method name, read once per tree (each save in a helper asks for its own name's). */
+function invocationsByName(root: Node): Map<string, Node[]> {
+  const byName = new Map<string, Node[]>();
+  for (const inv of root.descendantsOfType('method_invocation')) {
+    const name = inv?.childForFieldName('name')?.text;
+    if (!inv || !name) continue;
+    const list = byName.get(name);
+    if (list) list.push(inv);
+    else byName.set(name, [inv]);
+  }
+  return byName;
 }
 
 const LOOP_TYPES = new Set(['for_statement', 'enhanced_for_statement', 'while_statement', 'do_statement']);

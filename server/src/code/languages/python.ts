@@ -373,6 +373,16 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
  * which has no such option. Only in a file that imports no other DB-API driver (whose cursor it might be).
  */
 function odbcExecutemanyPerRow(imports: PythonImports, source: string): 'pyodbc' | 'pypyodbc' | undefined {
+  // (Once per file: the fast_executemany search reads the whole text.)
+  if (perRowAsked?.source === source) return perRowAsked.driver;
+  const driver = odbcDriverPerRow(imports, source);
+  perRowAsked = { source, driver };
+  return driver;
+}
+
+let perRowAsked: { source: string; driver: 'pyodbc' | 'pypyodbc' | undefined } | undefined;
+
+function odbcDriverPerRow(imports: PythonImports, source: string): 'pyodbc' | 'pypyodbc' | undefined {
   const odbc = imports.imports('pyodbc') ? 'pyodbc' : imports.imports('pypyodbc') ? 'pypyodbc' : undefined;
   if (!odbc || OTHER_DBAPI_DRIVERS.some((m) => imports.imports(m)) || (odbc === 'pyodbc' && imports.imports('pypyodbc'))) return undefined;
   return odbc === 'pyodbc' && FAST_EXECUTEMANY.test(source) ? undefined : odbc;
