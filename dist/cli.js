@@ -20822,10 +20822,9 @@ function heldAroundCallers(call, f) {
   while (method && method.type !== "method_declaration" && method.type !== "class_body") method = method.parent;
   const name2 = method?.type === "method_declaration" ? method.childForFieldName("name")?.text : void 0;
   if (!name2) return { held: false };
-  if (f.invocations?.tree !== call.tree) f.invocations = { tree: call.tree, nodes: call.tree.rootNode.descendantsOfType("method_invocation").filter((n) => !!n) };
+  if (f.invocations?.tree !== call.tree) f.invocations = { tree: call.tree, byName: invocationsByName(call.tree.rootNode) };
   let loops = 0;
-  for (const inv of f.invocations.nodes) {
-    if (inv.childForFieldName("name")?.text !== name2) continue;
+  for (const inv of f.invocations.byName.get(name2) ?? []) {
     const object = inv.childForFieldName("object");
     if (object && object.type !== "this") continue;
     const loop = enclosingLoop(inv);
@@ -20834,6 +20833,17 @@ function heldAroundCallers(call, f) {
     if (!transactional(inv) && !heldAround(inv, { start: loop.startIndex, end: loop.endIndex }, f)) return { held: false, callerLoopAt: loop.startIndex };
   }
   return { held: loops > 0 };
+}
+function invocationsByName(root) {
+  const byName2 = /* @__PURE__ */ new Map();
+  for (const inv of root.descendantsOfType("method_invocation")) {
+    const name2 = inv?.childForFieldName("name")?.text;
+    if (!inv || !name2) continue;
+    const list = byName2.get(name2);
+    if (list) list.push(inv);
+    else byName2.set(name2, [inv]);
+  }
+  return byName2;
 }
 function enclosingLoop(node) {
   for (let n = node.parent; n && !FUNCTION_TYPES.has(n.type) && n.type !== "class_body"; n = n.parent) if (LOOP_TYPES.has(n.type)) return n;
@@ -21187,7 +21197,7 @@ function jpaCommit(ctx, ev, f) {
 }
 function jpaQueryRun(ctx, ev, f) {
   const { call } = ctx;
-  if (call.args.length !== 0 || FLUSH_MODE_OFF.test(f.source) || runsBeforeLoop(call.node)) return void 0;
+  if (call.args.length !== 0 || (f.flushModeOff ??= FLUSH_MODE_OFF.test(f.source)) || runsBeforeLoop(call.node)) return void 0;
   let node = call.receiver;
   let followed = false;
   for (let steps2 = 0; node && steps2 < 24; steps2++) {
@@ -21216,7 +21226,7 @@ function jpaQueryRun(ctx, ev, f) {
 }
 function repositoryQueryRun(ctx, f, repository) {
   const { call } = ctx;
-  if (FLUSH_MODE_OFF.test(f.source) || runsBeforeLoop(call.node)) return void 0;
+  if ((f.flushModeOff ??= FLUSH_MODE_OFF.test(f.source)) || runsBeforeLoop(call.node)) return void 0;
   const written = call.node.text;
   const label = written.length <= 100 && !/[\n\r]/.test(written) ? written : `${repository}.${call.name}(\u2026)`;
   const inConditions = conditionsRunningIt(call.node, JAVA_IFS, (type) => JAVA_SCOPES.test(type));
@@ -23605,6 +23615,12 @@ function classifyPython(ctx, ev) {
   }
 }
 function odbcExecutemanyPerRow(imports, source) {
+  if (perRowAsked?.source === source) return perRowAsked.driver;
+  const driver = odbcDriverPerRow(imports, source);
+  perRowAsked = { source, driver };
+  return driver;
+}
+function odbcDriverPerRow(imports, source) {
   const odbc = imports.imports("pyodbc") ? "pyodbc" : imports.imports("pypyodbc") ? "pypyodbc" : void 0;
   if (!odbc || OTHER_DBAPI_DRIVERS.some((m) => imports.imports(m)) || odbc === "pyodbc" && imports.imports("pypyodbc")) return void 0;
   return odbc === "pyodbc" && FAST_EXECUTEMANY.test(source) ? void 0 : odbc;
@@ -23636,7 +23652,7 @@ function nestsTooDeep(text2) {
   }
   return false;
 }
-var PY_CALLS, pythonAdapter, pythonLanguage, NO_NAMES, MAPPED_CLASS, OTHER_DBAPI_DRIVERS, FAST_EXECUTEMANY, MAX_INDENT_LEVELS, TOO_DEEP, DEEP_LINE;
+var PY_CALLS, pythonAdapter, pythonLanguage, NO_NAMES, MAPPED_CLASS, perRowAsked, OTHER_DBAPI_DRIVERS, FAST_EXECUTEMANY, MAX_INDENT_LEVELS, TOO_DEEP, DEEP_LINE;
 var init_python = __esm({
   "server/src/code/languages/python.ts"() {
     "use strict";
