@@ -2,7 +2,7 @@
 // what was written, also when a list outgrows its chunk and moves, and the counting accessors agree with `rows`.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { firstRowSpan, PackedValues, valueKindBits, valuesKindBits, valuesRowCount } from '../../server/src/sql/grammar/values';
+import { firstRowSpan, PackedValues, packedValues, packedValuesParts, valueKindBits, valuesKindBits, valuesRowCount } from '../../server/src/sql/grammar/values';
 import { parseStatementsFrom, parseSql } from '../../server/src/sql/parser';
 import { IDENTITY_ORIGIN, type Statement, type ValuesRow } from '../../server/src/sql/ast';
 import { plain } from './plain-parse';
@@ -48,6 +48,8 @@ describe('packed VALUES lists', () => {
         assert.ok(stmt.kind === 'insert' && stmt.source.kind === 'values');
         assert.equal(valuesRowCount(stmt.source), stmt.source.rows.length);
         assert.equal(valuesKindBits(stmt.source), stmt.source.rows.reduce((bits, r) => bits | valueKindBits(r), 0));
+        // The parser's bits, and those a list sent to another thread works out from its numbers (cli/ship-model.ts).
+        assert.equal(valuesKindBits(packedValues(packedValuesParts(stmt.source)!)), valuesKindBits(stmt.source));
         // The same answers for a plain list (built by hand, as code front ends and tests may).
         const plainSource = { kind: 'values' as const, rows: stmt.source.rows.map((r) => ({ span: r.span, values: r.values })), span: stmt.source.span };
         assert.equal(valuesRowCount(plainSource), rows.length);
@@ -57,6 +59,14 @@ describe('packed VALUES lists', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('collect the kinds of rows written without parentheses, and of none when a row cannot be read', () => {
+    for (const text of ['INSERT INTO S.T VALUES NULL, ?, 1;', 'INSERT INTO S.T VALUES DEFAULT;', 'INSERT INTO S.T VALUES (1), (NULL,);', 'INSERT INTO S.T VALUES (?), (NULL']) {
+      const [stmt] = parseSql(text).statements;
+      assert.ok(stmt.kind === 'insert' && stmt.source.kind === 'values', text);
+      assert.equal(valuesKindBits(stmt.source), stmt.source.rows.reduce((bits, r) => bits | valueKindBits(r), 0), text);
+    }
   });
 
   it('moves the list, its rows and values by an offset, and nothing of the lists beside it', () => {
