@@ -1,6 +1,8 @@
 // Which files are linted as which language, and how configuration layers combine.
 import * as assert from 'node:assert/strict';
-import { ConfigError, DEFAULT_TEST_FILES, isTestFile, languageOf, resolveConfig, validateConfig } from '../../server/src/engine/config';
+import fc from 'fast-check';
+import ignore from 'ignore';
+import { ConfigError, DEFAULT_TEST_FILES, isTestFile, languageOf, requiredLiterals, resolveConfig, validateConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
 
 describe('engine: languages by extension', () => {
@@ -37,6 +39,26 @@ describe('engine: languages by extension', () => {
 
 describe('engine: test code ("testFiles")', () => {
   const rules = allRules();
+
+  it('matches no path that holds none of the globs\' literal pieces (the check before the globs are compiled)', () => {
+    const custom = ['**/fixtures/**', 'db/seed-*.sql', '**/*.[ch]_spec', 'qa/{a,b}/**', ' trailing/   '];
+    assert.equal(requiredLiterals(['**/*.sql', '!keep.sql']), undefined);
+    assert.equal(requiredLiterals(['**/*']), undefined);
+    assert.equal(requiredLiterals(['a\\*b']), undefined);
+    const segment = fc.constantFrom('test', 'tests', '__tests__', 'Test', 'src', 'integrationTest', 'fixtures', 'db', 'qa', 'a', 'b', 'trailing', 'seed-x.sql', 'LoadIT.java', 'LoadTest.java', 'test_x.py', 'x_test.py', 'conftest.py', 'x.test.ts', 'x.spec.mjs', 'x_test.cc', 'y.c_spec', 'load.sql', 'contest', 'attest.sql');
+    for (const globs of [DEFAULT_TEST_FILES, custom]) {
+      const matcher = ignore({ ignorecase: false }).add([...globs]);
+      const literals = requiredLiterals(globs)!;
+      assert.ok(literals.length === globs.length, String(globs));
+      fc.assert(
+        fc.property(fc.array(segment, { minLength: 1, maxLength: 6 }), (parts) => {
+          const path = parts.join('/');
+          if (matcher.ignores(path)) assert.ok(literals.some((l) => path.includes(l)), `${path} matches ${globs.join(' ')} without any of ${literals.join(' ')}`);
+        }),
+        { numRuns: 2000 },
+      );
+    }
+  });
 
   it('knows the common test layouts by default, case-sensitively, and not production names that end alike', () => {
     const config = resolveConfig(rules);

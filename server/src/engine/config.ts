@@ -369,6 +369,11 @@ const testMatchers = new WeakMap<readonly string[], Ignore>();
  */
 export function isTestFile(path: string, config: ResolvedConfig): boolean {
   if (config.testFiles.length === 0) return false;
+  // The path the globs see is a part of this one: without any glob's literal text in it (which holds no slash),
+  // none can match, and neither the repository's folder nor the compiled globs are needed (3-7 ms of the first
+  // file with findings of a run).
+  const literals = requiredLiterals(config.testFiles);
+  if (literals !== undefined && !literals.some((literal) => path.includes(literal))) return false;
   let matcher = testMatchers.get(config.testFiles);
   if (!matcher) testMatchers.set(config.testFiles, (matcher = ignore({ ignorecase: false }).add([...config.testFiles])));
   const root = config.root === undefined ? undefined : asFolder(config.root);
@@ -377,6 +382,36 @@ export function isTestFile(path: string, config: ResolvedConfig): boolean {
   // `ignore` throws on "./" and "../" (not a relative path as it defines one): what follows them is matched.
   const relative = belowSharedFolders(path, base).replace(/^(\.\.?\/)+/, '');
   return relative !== '' && matcher.ignores(relative);
+}
+
+/** requiredLiterals' answers, by the list of globs. */
+const globLiterals = new WeakMap<readonly string[], readonly string[] | null>();
+
+/**
+ * For each glob, its longest piece of literal text (no wildcard, character class or slash): a path that holds
+ * none of them matches none of the globs. Undefined when that cannot be said: a negation, an escape, a glob
+ * without literal text.
+ */
+export function requiredLiterals(globs: readonly string[]): readonly string[] | undefined {
+  const known = globLiterals.get(globs);
+  if (known !== undefined) return known ?? undefined;
+  let literals: string[] | null = [];
+  for (const glob of globs) {
+    const pattern = glob.trim();
+    if (pattern.startsWith('!') || pattern.includes('\\')) {
+      literals = null;
+      break;
+    }
+    const pieces = pattern.replace(/\[[^\]]*\]/g, '*').split(/[*?[\]{}/]+/);
+    const longest = pieces.reduce((a, b) => (b.length > a.length ? b : a), '');
+    if (longest === '') {
+      literals = null;
+      break;
+    }
+    literals.push(longest);
+  }
+  globLiterals.set(globs, literals);
+  return literals ?? undefined;
 }
 
 /**
