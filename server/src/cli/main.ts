@@ -9,7 +9,6 @@ import { noteCodePath } from '../engine/code-paths';
 import { toolVersion } from '../engine/version';
 import { existsSync, fstatSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isatty } from 'node:tty';
 
 export { beforeCodeCache, codePathsRun } from '../engine/code-paths';
 
@@ -127,8 +126,11 @@ export function runFromProcess(): void {
     stdin: (maxBytes) => readStream(process.stdin, maxBytes),
     cwd: process.cwd(),
     isTTY: !toFile && Boolean(process.stdout.isTTY),
-    // (isatty, not process.stdin.isTTY: making process.stdin loads Node's stream modules for every command.)
-    stdinIsTTY: isatty(0),
+    // Asked by `explain` alone. Not process.stdin.isTTY (making process.stdin loads Node's stream modules), and
+    // node:tty only when asked: loading it loads net and the stream modules too, ~5 ms of every run's start.
+    get stdinIsTTY() {
+      return (require('node:tty') as typeof import('node:tty')).isatty(0);
+    },
   };
   main(process.argv.slice(2), io).then(
     (code) => {
