@@ -125,7 +125,13 @@ function adviceForMany(columns: readonly ColumnDef[]): string {
   if (long.length > 0) sentences.push(longAdvice(long.map((c) => c.name), [...new Set(long.map((c) => shortTypeFor(c.type.name)))]));
   if (fitting.length > 0) {
     const byType = new Map<string, string[]>();
-    for (const c of fitting) byType.set(shortTypeFor(c.type.name), [...(byType.get(shortTypeFor(c.type.name)) ?? []), c.name]);
+    // (Pushed, not spread into a new array per column: quadratic in a table's LOB columns.)
+    for (const c of fitting) {
+      const type = shortTypeFor(c.type.name);
+      const names = byType.get(type);
+      if (names) names.push(c.name);
+      else byType.set(type, [c.name]);
+    }
     const uses = [...byType].map(([type, names]) => `${type} for ${listText(names)}`).join(', ');
     sentences.push(`Use ${uses} when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool`);
   }

@@ -183,7 +183,10 @@ describe('robustness: rules take time linear in the workload', function () {
     for (const [name, time] of timed) {
       time(small, 1);
       time(large, 1);
-      const ratio = time(large, 3) / time(small, 5);
+      // Up to four attempts, as for each rule below: a quadratic check is ~64x here, and lob-column's is ~11x on a
+      // quiet machine now that it makes nothing per insert, so a loaded machine's 25-30x in one attempt is noise.
+      let ratio = Infinity;
+      for (let attempt = 0; attempt < 4 && ratio >= 24; attempt++) ratio = Math.min(ratio, time(large, 3) / time(small, 5));
       assert.ok(ratio < 24, `${name}: 8× the columns took ${ratio.toFixed(1)}× the time: super-linear`);
     }
     const found: string[] = [];

@@ -149,7 +149,6 @@ function isNullItem(items: readonly number[] | undefined, at: number): boolean {
   return items[partitionPoint(items, (item) => item < at)] === at;
 }
 
-/** The fill of kind bits (columnKindBits) of a column's values: only NULL and DEFAULT are no value. */
 /**
  * How a VALUES list fills the column at `at` of its rows. A list with no NULL or DEFAULT anywhere fills every
  * column with a value (fillOf of any column's bits): known from the list's kinds without reading its rows, which
@@ -160,6 +159,7 @@ function valuesFill(source: Parameters<typeof columnKindBits>[0], at: number): C
   return fillOf(columnKindBits(source, at));
 }
 
+/** The fill of kind bits (columnKindBits) of a column's values: only NULL and DEFAULT are no value. */
 function fillOf(bits: number): ColumnFill {
   // No row (a VALUES list not read), a row without a value there, or any other kind: a value.
   if (bits === 0 || (bits & MISSING_VALUE_BIT) !== 0 || (bits & ~(NULL_BIT | DEFAULT_BIT)) !== 0) return 'value';
