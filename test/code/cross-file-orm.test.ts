@@ -206,4 +206,82 @@ describe('code: ORM inserts of an entity class of another file (Java, Python)', 
     const { ratio, smallMs, largeMs } = growthRatio(String, run, 100);
     assert.ok(ratio < 24, `8× the files took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
   });
+
+  it("Spring Data: a flush mode hint of COMMIT on the repository interface's query method in another file silences that method's AUTO flush only", async () => {
+    const order = entity('com.acme.model', 'ORDERS', 'SEQUENCE');
+    const repository = (hints: string) => `package com.acme.repo;
+
+import com.acme.model.Order;
+import jakarta.persistence.QueryHint;
+import org.hibernate.jpa.HibernateHints;
+import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.QueryHints;
+
+public interface OrderRepository extends JpaRepository<Order, Long> {
+    ${hints}
+    boolean existsByItem(String item);
+
+    long countByItem(String item);
+}
+`;
+    const importer = `package com.acme.load;
+
+import com.acme.model.Order;
+import com.acme.repo.OrderRepository;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import java.util.List;
+
+@Service
+public class Importer {
+    private final OrderRepository orders;
+    public Importer(OrderRepository orders) { this.orders = orders; }
+    @Transactional
+    public void load(List<String> items) {
+        for (String item : items) {
+            if (orders.existsByItem(item)) continue;
+            orders.save(new Order(item));
+        }
+    }
+}
+`;
+    const lint = (hints: string, loop = importer) => lintCode({ 'src/com/acme/model/Order.java': order, 'src/com/acme/repo/OrderRepository.java': repository(hints), 'src/com/acme/load/Importer.java': loop });
+    const saves = (models: Map<string, FileModel>) => models.get('src/com/acme/load/Importer.java')!.code!.executions.filter((e) => e.construct === 'orm');
+    // No hint: FlushMode AUTO flushes each save before the next pass's existsByItem (as before).
+    const plain = await lint('');
+    assert.deepEqual(brief(plain.findings, INSERT_RULES), [`single-row-insert@${posOf(importer, 'orders.save(')}`]);
+    assert.match(plain.findings[0].message, /orders\.existsByItem\(item\) runs on every pass, and with the default FlushMode AUTO Hibernate first flushes/);
+    assert.deepEqual(saves(plain.models).map((e) => e.autoflushRepositoryQueries), [[{ query: 'orders.existsByItem(item)', type: 'OrderRepository', from: ['com.acme.repo.OrderRepository'], method: 'existsByItem' }]]);
+    // The hint on existsByItem, written as Spring Data and Hibernate let it be: silent, the save batched at the flush.
+    const hinted = [
+      '@QueryHints(@QueryHint(name = "org.hibernate.flushMode", value = "COMMIT"))',
+      '@QueryHints(value = { @QueryHint(name = "org.hibernate.flushMode", value = "MANUAL") }, forCounting = false)',
+      '@QueryHints({ @QueryHint(name = HibernateHints.HINT_FLUSH_MODE, value = "COMMIT") })',
+      '@QueryHints(@QueryHint(name = org.hibernate.jpa.QueryHints.HINT_FLUSH_MODE, value = "commit"))',
+    ];
+    for (const hint of hinted) {
+      const { findings, models } = await lint(hint);
+      assert.deepEqual(brief(findings, INSERT_RULES), [], hint);
+      // (The engine's view of the loop's file: engine/orm-entities.ts.)
+      const view = withOrmEntities(models.get('src/com/acme/load/Importer.java')!, entityIndex(models.values()));
+      assert.deepEqual(saves(new Map([['src/com/acme/load/Importer.java', view]])).map((e) => [e.batched, e.autoflushedBy, e.autoflushRepositoryQueries]), [[true, undefined, undefined]], hint);
+    }
+    // The repository's other query method, not hinted, in the loop: it still flushes (and is the one named).
+    const both = importer.replace('if (orders.existsByItem(item)) continue;', 'if (orders.existsByItem(item)) continue;\n            if (orders.countByItem(item) > 1) continue;');
+    const other = await lint(hinted[0], both);
+    assert.deepEqual(brief(other.findings, INSERT_RULES), [`single-row-insert@${posOf(both, 'orders.save(')}`]);
+    assert.match(other.findings[0].message, /orders\.countByItem\(item\) runs on every pass/);
+    // A hint of AUTO, a hint on another method, or on a like-named interface of a package the file does not import:
+    // the finding stays.
+    const auto = await lint('@QueryHints(@QueryHint(name = "org.hibernate.flushMode", value = "AUTO"))');
+    assert.deepEqual(brief(auto.findings, INSERT_RULES), [`single-row-insert@${posOf(importer, 'orders.save(')}`]);
+    const onCount = repository('').replace('    long countByItem', `    ${hinted[0]}\n    long countByItem`);
+    const elsewhere = await lintCode({ 'src/com/acme/model/Order.java': order, 'src/com/acme/repo/OrderRepository.java': onCount, 'src/com/acme/load/Importer.java': importer });
+    assert.deepEqual(brief(elsewhere.findings, INSERT_RULES), [`single-row-insert@${posOf(importer, 'orders.save(')}`]);
+    const archive = await lintCode({ 'src/com/acme/model/Order.java': order, 'src/com/acme/archive/OrderRepository.java': repository(hinted[0]).replace('package com.acme.repo;', 'package com.acme.archive;'), 'src/com/acme/repo/OrderRepository.java': repository(''), 'src/com/acme/load/Importer.java': importer });
+    assert.deepEqual(brief(archive.findings, INSERT_RULES), [`single-row-insert@${posOf(importer, 'orders.save(')}`]);
+    // The interface's file records the hinted methods (CodeModel.entities), read though it accesses no database itself.
+    const read = await lint(hinted[0]);
+    assert.deepEqual(read.models.get('src/com/acme/repo/OrderRepository.java')!.code!.entities, [{ name: 'OrderRepository', package: 'com.acme.repo', queryFlushOff: ['existsByItem'] }]);
+  });
 });

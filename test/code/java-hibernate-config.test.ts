@@ -6,9 +6,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lintPaths } from '../../server/src/cli/lint-run';
 import { hibernateBatchingFolders } from '../../server/src/cli/evidence-java';
-import { hibernateBatchSizeIn } from '../../server/src/code/hibernate-config';
+import { hibernateBatchSizeIn, hibernateFlushModeOffIn } from '../../server/src/code/hibernate-config';
 import { runCli } from '../ci/repo';
-import { JPA_LOADER, projectOnDisk } from './helpers';
+import { JPA_LOADER, JPA_ORDER_ENTITY, projectOnDisk } from './helpers';
 
 const project = (files: Record<string, string>): string => projectOnDisk(files, 'insertlint-hibernate-');
 
@@ -158,5 +158,67 @@ class Importer {
       { path: join(dir, 'a/src/main/java/demo/Plain.java'), text: 'class Plain {}' },
     ]);
     assert.deepEqual([...found], [[join(dir, 'a'), { file: 'src/main/resources/application.properties' }]]);
+  });
+
+  it('org.hibernate.flushMode COMMIT or MANUAL in the configuration: a query on every pass flushes nothing (Spring Data and JPQL loops silent); AUTO, unset or commented out: reported', async () => {
+    const service = `package demo;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.data.jpa.repository.JpaRepository;
+import jakarta.persistence.*;
+import java.util.List;
+
+${JPA_ORDER_ENTITY}
+interface OrderRepository extends JpaRepository<Order, Long> {}
+
+@Service
+class Importer {
+    private final OrderRepository orders;
+    @Transactional
+    void load(List<String> items) {
+        for (String item : items) {
+            if (orders.existsByItem(item)) continue;
+            orders.save(new Order(item));
+        }
+    }
+}
+`;
+    const jpql = JPA_LOADER.replace('em.persist(new Order(item));', 'List<Order> same = em.createQuery("select o from Order o where o.item = :item", Order.class).setParameter("item", item).getResultList();\n            em.persist(new Order(item));');
+    const servicePath = 'src/main/java/demo/Importer.java';
+    /** The single-row-insert findings of both loops, by the query their message names. */
+    const queries = async (files: Record<string, string>): Promise<string[]> => {
+      const dir = project({ 'pom.xml': POM, [servicePath]: service, [LOADER_PATH]: jpql, ...files });
+      const run = await lintPaths({ paths: ['.'], cwd: dir });
+      return run.diagnostics.filter((d) => d.rule === 'single-row-insert').map((d) => /(orders\.existsByItem|getResultList)/.exec(d.message)?.[1] ?? d.message).sort();
+    };
+    const AUTO = ['getResultList', 'orders.existsByItem'];
+    // (With a batch size set: else every entity goes on its own whatever the flush mode, and is reported as such.)
+    const batch = 'spring.jpa.properties.hibernate.jdbc.batch_size=50\n';
+    const resources = 'src/main/resources';
+    assert.deepEqual(await queries({ [`${resources}/application.properties`]: batch }), AUTO);
+    for (const files of [
+      { [`${resources}/application.properties`]: `${batch}spring.jpa.properties.org.hibernate.flushMode=COMMIT\n` },
+      { [`${resources}/application.properties`]: batch, [`${resources}/application-prod.properties`]: 'spring.jpa.properties.org.hibernate.flushMode = MANUAL\n' },
+      { [`${resources}/application.yml`]: 'spring:\n  jpa:\n    properties:\n      hibernate.jdbc.batch_size: 50\n      org:\n        hibernate:\n          flushMode: COMMIT\n' },
+      { [`${resources}/application.yml`]: 'spring:\n  jpa:\n    properties:\n      "[hibernate.jdbc.batch_size]": 50\n      "[org.hibernate.flushMode]": manual\n' },
+      { [`${resources}/application.yaml`]: 'spring.jpa.properties.hibernate.jdbc.batch_size: 50\nspring.jpa.properties.org.hibernate.flushMode: "COMMIT"\n' },
+      { [`${resources}/META-INF/persistence.xml`]: persistenceXml('      <property name="hibernate.jdbc.batch_size" value="50"/>\n      <property name="org.hibernate.flushMode" value="COMMIT"/>\n') },
+      { [`${resources}/hibernate.cfg.xml`]: '<hibernate-configuration><session-factory>\n  <property name="hibernate.jdbc.batch_size">50</property>\n  <property name="org.hibernate.flushMode">MANUAL</property>\n</session-factory></hibernate-configuration>\n' },
+    ] as Record<string, string>[]) {
+      assert.deepEqual(await queries(files), [], JSON.stringify(files));
+    }
+    for (const files of [
+      { [`${resources}/application.properties`]: `${batch}spring.jpa.properties.org.hibernate.flushMode=AUTO\n` },
+      { [`${resources}/application.properties`]: `${batch}# spring.jpa.properties.org.hibernate.flushMode=COMMIT\n` },
+      { [`${resources}/application.properties`]: `${batch}spring.jpa.properties.org.hibernate.flushMode=\${FLUSH_MODE}\n` },
+      { [`${resources}/META-INF/persistence.xml`]: persistenceXml('      <property name="hibernate.jdbc.batch_size" value="50"/>\n      <!-- <property name="org.hibernate.flushMode" value="COMMIT"/> -->\n') },
+    ] as Record<string, string>[]) {
+      assert.deepEqual(await queries(files), AUTO, JSON.stringify(files));
+    }
+    // Read per file: the XML forms, properties and YAML (the key under another parent is not Hibernate's).
+    assert.equal(hibernateFlushModeOffIn('hibernate.properties', 'org.hibernate.flushMode=commit\n'), true);
+    assert.equal(hibernateFlushModeOffIn('application.yml', 'spring:\n  jpa:\n    show-sql: true\nother:\n  properties:\n    org.hibernate.flushMode: COMMIT\n'), false);
+    assert.equal(hibernateFlushModeOffIn('application.properties', 'spring.jpa.properties.org.hibernate.flushMode=ALWAYS\n'), false);
   });
 });

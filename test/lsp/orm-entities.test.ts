@@ -45,4 +45,51 @@ describe('language server: ORM entities of other files', function () {
     editor.edit('GenerationType.IDENTITY', 'GenerationType.SEQUENCE');
     await s.waitFor('Loader.java re-published without it', () => single().length === 0);
   });
+
+  it("an edit of the repository interface's flush mode hint re-publishes the service (not open) whose loop calls the method", async () => {
+    const repository = `package com.acme.repo;
+
+import com.acme.model.Order;
+import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.QueryHints;
+import jakarta.persistence.QueryHint;
+
+public interface OrderRepository extends JpaRepository<Order, Long> {
+    boolean existsByItem(String item);
+}
+`;
+    const importer = `package com.acme.load;
+
+import com.acme.model.Order;
+import com.acme.repo.OrderRepository;
+import org.springframework.transaction.annotation.Transactional;
+
+public class Importer {
+    private final OrderRepository orders;
+    @Transactional
+    void load(java.util.List<String> items) {
+        for (String item : items) {
+            if (orders.existsByItem(item)) continue;
+            orders.save(new Order(item));
+        }
+    }
+}
+`;
+    for (const dir of ['model', 'repo', 'load']) mkdirSync(join(ws.dir, 'spring', dir), { recursive: true });
+    writeFileSync(join(ws.dir, 'spring', 'model', 'Order.java'), ORDER);
+    writeFileSync(join(ws.dir, 'spring', 'repo', 'OrderRepository.java'), repository);
+    writeFileSync(join(ws.dir, 'spring', 'load', 'Importer.java'), importer);
+    const s = await ws.start({ debounceMs: 0 });
+    await s.waitIdle();
+    const repo = uriOf(join(ws.dir, 'spring', 'repo', 'OrderRepository.java'));
+    const service = uriOf(join(ws.dir, 'spring', 'load', 'Importer.java'));
+    const autoflushed = () => (s.diagnostics.get(service) ?? []).some((d) => d.code === 'single-row-insert' && /orders\.existsByItem\(item\) runs on every pass/.test(d.message));
+    await s.waitFor('Importer.java reported', autoflushed);
+    s.open(repo, repository, 'java');
+    const editor = s.editor(repo, repository);
+    editor.edit('    boolean existsByItem', '    @QueryHints(@QueryHint(name = "org.hibernate.flushMode", value = "COMMIT"))\n    boolean existsByItem');
+    await s.waitFor('Importer.java re-published without it', () => !(s.diagnostics.get(service) ?? []).some((d) => d.code === 'single-row-insert'));
+    editor.edit('value = "COMMIT"', 'value = "AUTO"');
+    await s.waitFor('Importer.java re-published with it again', autoflushed);
+  });
 });

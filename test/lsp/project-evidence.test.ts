@@ -102,6 +102,30 @@ describe('language server: Hibernate batch size in a Java project\'s configurati
   });
 });
 
+describe("language server: Hibernate's flush mode in a Java project's configuration", function () {
+  this.timeout(60000);
+  const ws = tempWorkspace('insertlint-ws-flush-mode-');
+
+  it('a JPQL query on every pass is reported while application.properties leaves the flush mode AUTO, cleared when it sets org.hibernate.flushMode=COMMIT, reported again when that goes', async () => {
+    const loop = JAVA_LOADER.replace('em.persist(new Order(item));', 'List<Order> same = em.createQuery("select o from Order o where o.item = :item", Order.class).setParameter("item", item).getResultList();\n            em.persist(new Order(item));');
+    const { properties, loaderPath } = mavenProject(ws.dir, loop);
+    const batched = 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\nspring.jpa.properties.hibernate.jdbc.batch_size=50\n';
+    writeFileSync(properties, batched);
+    const s = await ws.start();
+    await s.waitIdle();
+    const loader = uriOf(loaderPath);
+    const reported = () => (s.diagnostics.get(loader) ?? []).some((d) => d.code === 'single-row-insert' && /getResultList\(\) runs on every pass, and with the default FlushMode AUTO/.test(d.message));
+    await s.waitFor('Loader.java single-row-insert', reported);
+    // (The batch size stays: only the flush mode changes.)
+    writeFileSync(properties, `${batched}spring.jpa.properties.org.hibernate.flushMode=COMMIT\n`);
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(properties), type: 2 }] });
+    await s.waitFor('Loader.java cleared', () => !(s.diagnostics.get(loader) ?? []).some((d) => d.code === 'single-row-insert'));
+    writeFileSync(properties, batched);
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(properties), type: 2 }] });
+    await s.waitFor('Loader.java reported again', reported);
+  });
+});
+
 describe("language server: a DataSource's connections and the pool's autocommit in a Java project's configuration", function () {
   this.timeout(60000);
   const ws = tempWorkspace('insertlint-ws-pool-');

@@ -1,8 +1,8 @@
-// Java projects' evidence (project-evidence.ts): Hibernate's batching, MyBatis's executor and a connection pool's
-// autocommit in the project's configuration (hibernateBatchingFolders), and MyBatis's mapper XML files
+// Java projects' evidence (project-evidence.ts): Hibernate's batching and flush mode, MyBatis's executor and a
+// connection pool's autocommit in the project's configuration (hibernateBatchingFolders), and MyBatis's mapper XML files
 // (mybatisMapperStatements): XML files are evidence here, never linted.
 import { dirname, join } from 'node:path';
-import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, mybatisBatchIn, poolAutocommitOffIn, type HibernateBatching } from '../code/hibernate-config';
+import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, hibernateFlushModeOffIn, mybatisBatchIn, poolAutocommitOffIn, type HibernateBatching } from '../code/hibernate-config';
 import { MAPPER_XML, mapperXmlInserts, MYBATIS_CONFIG_FILE, mybatisConfigBatch } from '../code/mybatis-xml';
 import { MAPPER_VARIABLE } from '../code/languages/java-mybatis';
 import { AS_IS, listedOnce, MAX_FILES_PER_FOLDER, nearestUp, type EvidenceDisk, type LookInputs, type PartOf } from './project-evidence';
@@ -50,6 +50,7 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
   let sizeFile: string | undefined;
   let mybatis: string | undefined;
   let poolOff: string | undefined;
+  let flushOff: string | undefined;
   for (const folder of JAVA_CONFIG_FOLDERS) {
     const dir = folder ? join(top, ...folder.split('/')) : top;
     let read = 0;
@@ -69,13 +70,15 @@ function readHibernateConfiguration(top: string, list: (dir: string) => string[]
       const said = hibernateBatchSizeIn(name, text);
       if (!said) continue;
       first ??= shown;
+      // (A flush mode of COMMIT or MANUAL anywhere: no query flushes the session before it runs. Precision first.)
+      if (flushOff === undefined && hibernateFlushModeOffIn(name, text)) flushOff = shown;
       if (said.batchSize !== null && (size === null || said.batchSize > size)) {
         size = said.batchSize;
         sizeFile = shown;
       }
     }
   }
-  const batch = { ...(mybatis !== undefined ? { mybatisBatch: mybatis } : {}), ...(poolOff !== undefined ? { poolAutocommitOff: poolOff } : {}) };
+  const batch = { ...(mybatis !== undefined ? { mybatisBatch: mybatis } : {}), ...(poolOff !== undefined ? { poolAutocommitOff: poolOff } : {}), ...(flushOff !== undefined ? { flushModeOff: flushOff } : {}) };
   if (first === undefined) return mybatis !== undefined || poolOff !== undefined ? { file: (mybatis ?? poolOff)!, mybatisOnly: true, ...batch } : undefined;
   return size === null ? { file: first, ...batch } : { file: sizeFile ?? first, batchSize: size, ...batch };
 }

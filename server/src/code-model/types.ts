@@ -32,6 +32,12 @@ export interface HibernateBatching {
    */
   poolAutocommitOff?: string;
   /**
+   * The file that sets Hibernate's flush mode to COMMIT or MANUAL (`org.hibernate.flushMode`, as
+   * `spring.jpa.properties.org.hibernate.flushMode` in a Spring Boot file, a <property> of persistence.xml or
+   * hibernate.cfg.xml): no query flushes the session before it runs (java-jpa.ts).
+   */
+  flushModeOff?: string;
+  /**
    * No Hibernate configuration was found, only MyBatis's executor or the pool's autocommit (`file` is that one;
    * hibernateUnbatched: no).
    */
@@ -242,6 +248,14 @@ export interface SqlExecution {
    */
   autoflushedBy?: string;
   /**
+   * Spring Data: the repository query methods of the loop that autoflush this insert (autoflushedBy names the first),
+   * when every one is such a method of a repository whose type the file declares: the type, the qualified names it
+   * may be (`from`, as ormClass's) and the method. The engine drops those whose method another file's repository
+   * interface hints to flush at COMMIT or MANUAL (OrmEntity.queryFlushOff, engine/orm-entities.ts); with none left the
+   * insert goes with the flush after the loop (batched).
+   */
+  autoflushRepositoryQueries?: { query: string; type: string; from?: string[]; method: string }[];
+  /**
    * A Java ORM insert of a project whose configuration was found (FrontEndOptions.hibernateBatching): the file read and
    * the batch size it sets, if any. With `ormPerCall: 'unbatched'` it sets none (or 0, 1): Hibernate's default, one
    * INSERT per entity at the flush.
@@ -323,6 +337,11 @@ export interface OrmEntity {
    * (`#{…}` as `?`; languages/java-mybatis.ts javaMappers).
    */
   mapper?: Record<string, string>;
+  /**
+   * Java: not an entity but a Spring Data repository interface: its query methods whose @QueryHints set Hibernate's
+   * flush mode to COMMIT or MANUAL (languages/java-jpa.ts javaRepositories), sorted.
+   */
+  queryFlushOff?: string[];
 }
 
 export interface CodeModel {

@@ -193,6 +193,11 @@ export type ApiEvent =
       /** An autoflush that sends only the pending inserts of these entity classes (Hibernate: those the query reads); absent, all. */
       entities?: string[];
       /**
+       * An autoflush by a Spring Data repository's query method: the repository's type as declared, the qualified names
+       * the file makes of it (absent: the file does not say) and the method (SqlExecution.autoflushRepositoryQueries).
+       */
+      repositoryMethod?: { type: string; from?: string[]; method: string };
+      /**
        * Of the ifs the walk counts around the call (CallContext.conditions), those that hold it in their condition, run
        * whichever way the condition goes (`if session.query(…).first() is None:`): parents.ts conditionsRunningIt.
        */

@@ -52,6 +52,28 @@ export function poolAutocommitOffIn(name: string, text: string): boolean {
 /** The pools' autocommit keys as a YAML walk joins them (spring.datasource.hikari.auto-commit …). */
 const POOL_AUTOCOMMIT_KEY = /^spring\.datasource\.(?:[\w-]+\.)?(?:hikari\.auto-?commit|(?:tomcat|dbcp2)\.default-?auto-?commit)$/i;
 
+/**
+ * Whether a Hibernate configuration file sets the sessions' flush mode to COMMIT or MANUAL (Hibernate's
+ * `org.hibernate.flushMode` setting, read case-blind as Hibernate reads it): `<property name="org.hibernate.flushMode"
+ * value="COMMIT"/>` in persistence.xml, `<property name="org.hibernate.flushMode">MANUAL</property>` in
+ * hibernate.cfg.xml, `org.hibernate.flushMode=COMMIT` in hibernate.properties, and Spring Boot's
+ * `spring.jpa.properties.org.hibernate.flushMode` as a `.properties` line or YAML keys (nested or dotted). AUTO,
+ * ALWAYS or a placeholder (`${FLUSH_MODE}`) is not taken as off.
+ */
+export function hibernateFlushModeOffIn(name: string, text: string): boolean {
+  if (!text.includes('flushMode')) return false;
+  if (/\.xml$/.test(name)) return /<property\s+name\s*=\s*["']org\.hibernate\.flushMode["']\s*(?:value\s*=\s*["']\s*(?:commit|manual|never)\s*["']|>\s*(?:commit|manual|never)\s*<)/i.test(withoutXmlComments(text));
+  if (name === 'hibernate.properties') return /^[ \t]*org\.hibernate\.flushMode[ \t]*[=:][ \t]*(?:commit|manual|never)[ \t]*$/im.test(text);
+  if (!/^application(?:-[\w.-]+)?\.(?:properties|ya?ml)$/.test(name)) return false;
+  if (/\.properties$/.test(name)) return /^[ \t]*spring\.jpa\.properties\.org\.hibernate\.flushMode[ \t]*[=:][ \t]*(?:commit|manual|never)[ \t]*$/im.test(text);
+  let off = false;
+  forEachYamlKey(text, (path, value) => {
+    off = path === 'spring.jpa.properties.org.hibernate.flushMode' && /^["']?(?:commit|manual|never)["']?$/i.test(value);
+    return off;
+  });
+  return off;
+}
+
 /** Files that may hold Hibernate's configuration (or the pool's autocommit: hikari.properties), by name. */
 export const HIBERNATE_CONFIG_FILE = /^(?:persistence\.xml|hibernate\.cfg\.xml|hibernate\.properties|hikari\.properties|application(?:-[\w.-]+)?\.(?:properties|ya?ml))$/;
 

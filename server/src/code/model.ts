@@ -88,6 +88,14 @@ type ExecuteEvent = Extract<ApiEvent, { kind: 'execute' }>;
 /** prepareStatement, prepareSql: a prepare; prepare_and_execute, prepareQuery: runs it too. */
 const onlyPrepares = (name: string) => /prepare/i.test(name) && !/exec|query|run/i.test(name);
 
+/** A query that flushes a session before it runs, on every pass of a loop (ModelBuilder autoflushedEveryPass). */
+interface AutoflushQuery {
+  query: string;
+  entities?: string[];
+  repository?: { type: string; from?: string[]; method: string };
+}
+const NO_AUTOFLUSH: readonly AutoflushQuery[] = [];
+
 class ModelBuilder {
   private readonly statements: Statement[] = [];
   private readonly sqlComments: Comment[] = [];
@@ -112,7 +120,7 @@ class ModelBuilder {
    * flushes the session before it runs (SQLAlchemy's autoflush; Hibernate's FlushMode AUTO, only the `entities` the
    * query reads), as flushKey: the query as the message names it (ExecuteEvent.atFlush, SqlExecution.autoflushedBy).
    */
-  private readonly autoflushedEveryPass = new Map<string, { query: string; entities?: string[] }[]>();
+  private readonly autoflushedEveryPass = new Map<string, AutoflushQuery[]>();
   private readonly ev: HostEvaluator;
   private markerVars?: Set<string>;
 
@@ -349,7 +357,7 @@ class ModelBuilder {
         this.addFlush(ctx, e.connection);
         break;
       case 'flush':
-        if (e.autoflush !== undefined) this.addAutoflush(ctx, e.connection, { query: e.autoflush, ...(e.entities ? { entities: e.entities } : {}) }, e.inConditions ?? 0);
+        if (e.autoflush !== undefined) this.addAutoflush(ctx, e.connection, { query: e.autoflush, ...(e.entities ? { entities: e.entities } : {}), ...(e.repositoryMethod ? { repository: e.repositoryMethod } : {}) }, e.inConditions ?? 0);
         else this.addFlush(ctx, e.connection);
         break;
       case 'execute':
@@ -459,7 +467,7 @@ class ModelBuilder {
    * loop other than in its condition (a lookup on a cache miss runs on some passes only, and the adds between two of
    * them go together).
    */
-  private addAutoflush(ctx: CallContext, connection: string | undefined, query: { query: string; entities?: string[] }, inConditions: number): void {
+  private addAutoflush(ctx: CallContext, connection: string | undefined, query: AutoflushQuery, inConditions: number): void {
     const loop = this.loopOf(ctx);
     // (A query in an if's condition runs whenever the if does: ExecuteEvent inConditions.)
     if (!connection || !loop || ctx.conditions - inConditions > 0 || this.guardedAt(ctx)) return;
@@ -469,10 +477,12 @@ class ModelBuilder {
     else this.autoflushedEveryPass.set(key, [query]);
   }
 
-  /** The first query of the loop that autoflushes an execution's insert: one of any entity, or of the execution's class. */
-  private autoflushOf(key: string, execution: SqlExecution): string | undefined {
+  /** The queries of the loop that autoflush an execution's insert: those of any entity, or of the execution's class. */
+  private autoflushesOf(key: string, execution: SqlExecution): readonly AutoflushQuery[] {
+    const queries = this.autoflushedEveryPass.get(key);
+    if (!queries) return NO_AUTOFLUSH;
     const cls = execution.ormClass?.name;
-    return this.autoflushedEveryPass.get(key)?.find((q) => !q.entities || (cls !== undefined && q.entities.includes(cls)))?.query;
+    return queries.filter((q) => !q.entities || (cls !== undefined && q.entities.includes(cls)));
   }
 
   private resolve(p: PendingConnection): void {
@@ -483,9 +493,12 @@ class ModelBuilder {
     // together.
     if (p.atFlush) {
       const key = p.connection && execution.loop ? flushKey(p.connection, execution.loop) : undefined;
-      const autoflushed = key && !this.flushedEveryPass.has(key) ? this.autoflushOf(key, execution) : undefined;
+      const queries = key && !this.flushedEveryPass.has(key) ? this.autoflushesOf(key, execution) : NO_AUTOFLUSH;
+      const autoflushed = queries[0]?.query;
       execution.batched = !(key && (this.flushedEveryPass.has(key) || autoflushed !== undefined));
       if (autoflushed !== undefined) execution.autoflushedBy = autoflushed;
+      // (Spring Data's query methods: another file's interface may hint their flush mode off, engine/orm-entities.ts.)
+      if (queries.length > 0 && queries.every((q) => q.repository)) execution.autoflushRepositoryQueries = queries.map((q) => ({ query: q.query, ...q.repository! }));
     }
     // CLI array input: the handle's SQL_ATTR_PARAMSET_SIZE is more than 1 where the statement runs. (A text of
     // literal values only binds nothing: one row per call, whatever the size.)

@@ -39,6 +39,18 @@ export interface EntityIndex {
   identityByName: Map<string, boolean>;
   /** MyBatis mapper statements by qualified id (`com.acme.OrderMapper.insertOrder`): their SQL texts (OrmEntity.mapper). */
   statements: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Spring Data repository interfaces with query methods hinted to flush at COMMIT or MANUAL (OrmEntity.queryFlushOff),
+   * by qualified name and by simple name.
+   */
+  repositoriesByQualified: ReadonlyMap<string, readonly IndexedRepository[]>;
+  repositoriesByName: ReadonlyMap<string, readonly IndexedRepository[]>;
+}
+
+/** A repository interface of a file: its name and the query methods hinted not to flush. */
+interface IndexedRepository {
+  name: string;
+  flushOff: ReadonlySet<string>;
 }
 
 /**
@@ -47,14 +59,15 @@ export interface EntityIndex {
  * (most workspaces).
  */
 export function entityIndex(models: Iterable<FileModel>, xmlStatements?: ReadonlyMap<string, readonly (string | null)[]>): EntityIndex | undefined {
-  let index: { byQualified: Map<string, IndexedEntity[]>; byName: Map<string, IndexedEntity[]>; statements: Map<string, string[]> } | undefined;
+  let index: { byQualified: Map<string, IndexedEntity[]>; byName: Map<string, IndexedEntity[]>; statements: Map<string, string[]>; repositoriesByQualified: Map<string, IndexedRepository[]>; repositoriesByName: Map<string, IndexedRepository[]> } | undefined;
+  const made = () => ({ byQualified: new Map(), byName: new Map(), statements: new Map(), repositoriesByQualified: new Map(), repositoriesByName: new Map() });
   const push = <T>(map: Map<string, T[]>, key: string, entity: T) => {
     const list = map.get(key);
     if (list) list.push(entity);
     else map.set(key, [entity]);
   };
   if (xmlStatements && xmlStatements.size > 0) {
-    index = { byQualified: new Map(), byName: new Map(), statements: new Map() };
+    index = made();
     // (A statement not settled is an empty text: no INSERT is parsed of it, and beside another text of its id, the
     // id names no one text.)
     for (const [id, texts] of xmlStatements) for (const text of texts) push(index.statements, id, text ?? '');
@@ -69,14 +82,22 @@ export function entityIndex(models: Iterable<FileModel>, xmlStatements?: Readonl
     for (const entity of entities) {
       if (entity.mapper) {
         // A MyBatis mapper interface: its statements by id, not an entity.
-        index ??= { byQualified: new Map(), byName: new Map(), statements: new Map() };
+        index ??= made();
         const namespace = entity.package ? `${entity.package}.${entity.name}` : entity.name;
         for (const [method, sql] of Object.entries(entity.mapper)) push(index.statements, `${namespace}.${method}`, sql);
         continue;
       }
+      if (entity.queryFlushOff) {
+        // A Spring Data repository interface: its query methods hinted not to flush, not an entity.
+        index ??= made();
+        const repository = { name: entity.name, flushOff: new Set(entity.queryFlushOff) };
+        push(index.repositoriesByQualified, entity.package ? `${entity.package}.${entity.name}` : entity.name, repository);
+        push(index.repositoriesByName, entity.name, repository);
+        continue;
+      }
       // JavaScript: also `js:Order`, for an insert whose file does not say which module gives the model (sequelize.models.Order).
       const qualified = modules ? [...modules.map((m) => `${m}.${entity.name}`), ...(js ? [`js:${entity.name}`] : [])] : [entity.package ? `${entity.package}.${entity.name}` : entity.name];
-      index ??= { byQualified: new Map(), byName: new Map(), statements: new Map() };
+      index ??= made();
       const indexed = { entity, qualified, file: path };
       // (A JavaScript insert always says its key (ormClass.from): by name, only Java and Python classes, never mixed.)
       if (!js) push(index.byName, entity.name, indexed);
@@ -125,7 +146,23 @@ export function withOrmEntities(model: FileModel, index: EntityIndex | undefined
   const prefix = python ? 'py:' : model.source.language === 'javascript' || model.source.language === 'typescript' ? 'js:' : '';
   let executions: SqlExecution[] | undefined;
   let added: Statement[] | undefined;
-  code.executions.forEach((e, i) => {
+  code.executions.forEach((execution, i) => {
+    let e = execution;
+    if (e.autoflushRepositoryQueries) {
+      // Spring Data query methods that flush the insert on every pass: not those another file's repository interface
+      // hints to flush at COMMIT or MANUAL; with none left, the flush after the loop sends the inserts together.
+      const left = e.autoflushRepositoryQueries.filter((q) => !flushOffHinted(index, q));
+      if (left.length < e.autoflushRepositoryQueries.length) {
+        if (left.length > 0) e = { ...e, autoflushedBy: left[0].query, autoflushRepositoryQueries: left };
+        else {
+          e = { ...e, batched: true };
+          delete e.autoflushedBy;
+          delete e.autoflushRepositoryQueries;
+        }
+        executions ??= [...code.executions];
+        executions[i] = e;
+      }
+    }
     if (e.mapperStatement) {
       // A MyBatis mapper call: the statement's text, when the ids it may have name one text.
       const texts = new Set(e.mapperStatement.flatMap((id) => index.statements.get(id) ?? []));
@@ -161,6 +198,15 @@ export function withOrmEntities(model: FileModel, index: EntityIndex | undefined
   if (!executions) return model;
   const statements = added ? [...model.statements, ...added].sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start)) : model.statements;
   return { ...model, statements, code: { ...code, executions } };
+}
+
+/**
+ * Whether a repository query method is hinted to flush at COMMIT or MANUAL: by every interface of the repository's type
+ * that the file may mean (those of its qualified names; the file not saying, every one of its name), one at least.
+ */
+function flushOffHinted(index: EntityIndex, q: NonNullable<SqlExecution['autoflushRepositoryQueries']>[number]): boolean {
+  const candidates = q.from ? q.from.flatMap((name) => index.repositoriesByQualified.get(name) ?? []).filter((r) => r.name === q.type) : (index.repositoriesByName.get(q.type) ?? []);
+  return candidates.length > 0 && candidates.every((r) => r.flushOff.has(q.method));
 }
 
 /** The entity an insert's class is, when the candidates of its name that the file may mean agree; else undefined. */

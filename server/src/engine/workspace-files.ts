@@ -353,10 +353,11 @@ export abstract class WorkspaceFiles {
    */
   setHibernateBatching(byFolder: ReadonlyMap<string, HibernateBatching>, mayChange: (text: string) => boolean): string[] {
     const old = this.hibernateBatching;
-    // (MyBatis's executor and the pool's autocommit too: they may change beside an unchanged Hibernate configuration.)
+    // (MyBatis's executor, the pool's autocommit and Hibernate's flush mode too: they may change beside an unchanged
+    // batch size.)
     const same = byFolder.size === old.size && [...byFolder].every(([folder, b]) => {
       const was = old.get(folder);
-      return was?.file === b.file && was.batchSize === b.batchSize && was.mybatisBatch === b.mybatisBatch && was.mybatisOnly === b.mybatisOnly && was.poolAutocommitOff === b.poolAutocommitOff;
+      return was?.file === b.file && was.batchSize === b.batchSize && was.mybatisBatch === b.mybatisBatch && was.mybatisOnly === b.mybatisOnly && was.poolAutocommitOff === b.poolAutocommitOff && was.flushModeOff === b.flushModeOff;
     });
     if (same) return [];
     this.hibernateBatching = new Map(byFolder);

@@ -137,6 +137,7 @@ export class DiskFiles {
       if (!b.mybatisOnly) s.log('info', `Hibernate configuration of ${folder}: ${b.file}, hibernate.jdbc.batch_size ${b.batchSize ?? 'not set'}`);
       if (b.mybatisBatch) s.log('info', `MyBatis configuration of ${folder}: ${b.mybatisBatch} sets the BATCH executor`);
       if (b.poolAutocommitOff) s.log('info', `Connection pool configuration of ${folder}: ${b.poolAutocommitOff} sets autocommit off`);
+      if (b.flushModeOff) s.log('info', `Hibernate configuration of ${folder}: ${b.flushModeOff} sets the flush mode to COMMIT or MANUAL`);
     }
     // MyBatis's mapper XML files: their <insert> statements by id (no file read again: the index of statements only).
     const statements = java.length > 0 ? mybatisMapperStatements(java, inputs) : new Map<string, (string | null)[]>();

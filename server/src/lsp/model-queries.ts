@@ -188,6 +188,8 @@ export function schemaFacts(file: FileModel | undefined): Map<string, string[]> 
     add(ormClassKey(e.name), `entity ${e.package ?? ''} ${table}${e.identity ? ' identity' : ''}${e.extends ? ` extends ${e.extends}` : ''}${e.mappedSuperclass ? ' mapped superclass' : ''}`);
     // A MyBatis mapper interface: its statements, which the files calling it run (engine/orm-entities.ts).
     if (e.mapper) for (const [method, sql] of Object.entries(e.mapper)) add(ormClassKey(e.name), `mapper ${method} ${sql}`);
+    // A Spring Data repository interface: its query methods hinted not to flush, which the loops calling them read.
+    if (e.queryFlushOff) add(ormClassKey(e.name), `repository flush off ${e.queryFlushOff.join(',')}`);
     if (e.table) add(parsedName(e.table.name), `entity ${e.package ?? ''} ${e.name}`);
   }
   // The ORM inserts of a class another file may settle: the DDL of its table counts them (FileNames.entities leads there).
@@ -340,6 +342,8 @@ export function fileNames(model: FileModel | undefined): FileNames {
   for (const e of model.code?.executions ?? []) if (e.ormClass) mentioned.add(ormClassKey(e.ormClass.name));
   // The MyBatis mapper interfaces its calls run statements of (`com.acme.OrderMapper.insertOrder`: OrderMapper).
   for (const e of model.code?.executions ?? []) for (const id of e.mapperStatement ?? []) mentioned.add(ormClassKey(id.split('.').slice(-2, -1)[0] ?? ''));
+  // The Spring Data repositories whose query methods flush its inserts (another file's interface may hint them not to).
+  for (const e of model.code?.executions ?? []) for (const q of e.autoflushRepositoryQueries ?? []) mentioned.add(ormClassKey(q.type));
   const entities = new Map<string, string[]>();
   for (const e of model.code?.entities ?? []) {
     const key = ormClassKey(e.name);

@@ -16,7 +16,8 @@
 // configuration (cli/project-evidence.ts, FrontEndOptions.hibernateBatching, handed over per file by
 // withHibernateConfiguration): when it is found and sets no batch size (Hibernate's default, 0) or 0 or 1, every
 // INSERT goes on its own whatever the flushes (ormPerCall 'unbatched'), and the loop is reported, naming the file;
-// when it sets one, or none was found, a loop flushed once after it is not reported.
+// when it sets one, or none was found, a loop flushed once after it is not reported. The configuration may also set
+// the flush mode (org.hibernate.flushMode COMMIT or MANUAL: HibernateBatching.flushModeOff): then no query flushes.
 //
 // The table is the entity class's @Table(name, schema) when the class is in the same file; otherwise (the usual
 // layout: one entity per file) the class name is spliced where the table goes (`INSERT INTO <Order>`), and the
@@ -407,11 +408,12 @@ function jpaCommit(ctx: CallContext, ev: Evaluator, f: FileFacts): ApiEvent[] | 
  * Advertisement does not flush, querying Person does; ActionQueue.areTablesToBeUpdated against the query spaces). So
  * the event flushes only the entities the query's FROM clauses name (by class name; an @Entity(name) other than the
  * class, a subclass, a table reached through a join are not followed). Not when the file sets a flush mode of COMMIT
- * or MANUAL anywhere (on the entity manager, the session or the query), nor for a named, native or criteria query.
+ * or MANUAL anywhere (on the entity manager, the session or the query), or the project's configuration sets
+ * org.hibernate.flushMode so (flushModeOff), nor for a named, native or criteria query.
  */
 function jpaQueryRun(ctx: CallContext, ev: Evaluator, f: FileFacts): ApiEvent[] | undefined {
   const { call } = ctx;
-  if (call.args.length !== 0 || (f.flushModeOff ??= FLUSH_MODE_OFF.test(f.source)) || runsBeforeLoop(call.node)) return undefined;
+  if (call.args.length !== 0 || flushModeOff(f) || runsBeforeLoop(call.node)) return undefined;
   let node: Node | undefined = call.receiver;
   let followed = false;
   for (let steps = 0; node && steps < 24; steps++) {
@@ -444,16 +446,91 @@ function jpaQueryRun(ctx: CallContext, ev: Evaluator, f: FileFacts): ApiEvent[] 
  * A Spring Data query method of a repository run in a loop (`orders.findByRef(ref)`): with FlushMode AUTO, Hibernate
  * flushes the pending inserts of the repository's entity before the query, so the entities the loop saves through the
  * same repository (the flush key is the repository's name) go one per pass. Another repository's query may read other
- * tables and is not followed; neither is a flush mode hint on the query method, written in the repository's file.
+ * tables and is not followed. A flush mode hint on the query method, in the repository interface's own file, is the
+ * engine's to see (the event names the repository's type and the method: javaRepositories, engine/orm-entities.ts).
  */
 function repositoryQueryRun(ctx: CallContext, f: FileFacts, repository: string): ApiEvent[] | undefined {
   const { call } = ctx;
-  if ((f.flushModeOff ??= FLUSH_MODE_OFF.test(f.source)) || runsBeforeLoop(call.node)) return undefined;
+  if (flushModeOff(f) || runsBeforeLoop(call.node)) return undefined;
   const written = call.node.text;
   const label = written.length <= 100 && !/[\n\r]/.test(written) ? written : `${repository}.${call.name}(…)`;
   const inConditions = conditionsRunningIt(call.node, JAVA_IFS, (type) => JAVA_SCOPES.test(type));
-  return [{ kind: 'flush', api: 'spring-data', connection: repository, autoflush: label, ...(inConditions > 0 ? { inConditions } : {}) }];
+  // The repository's interface, by its declared type (and the qualified names the file makes of it): the engine drops
+  // the flush when that interface's method carries a COMMIT or MANUAL flush mode hint (javaRepositories).
+  const type = call.receiver?.type === 'identifier' ? declaredType(repository, f) : undefined;
+  const origins = type ? classOrigins(type, type, f) : undefined;
+  const method = type ? { type, ...(origins ? { from: origins } : {}), method: call.name } : undefined;
+  return [{ kind: 'flush', api: 'spring-data', connection: repository, autoflush: label, ...(method ? { repositoryMethod: method } : {}), ...(inConditions > 0 ? { inConditions } : {}) }];
 }
+
+/**
+ * Whether AUTO flushing is off for the file's queries: the file sets a flush mode of COMMIT or MANUAL somewhere
+ * (FLUSH_MODE_OFF), or its project's configuration does (HibernateBatching.flushModeOff: org.hibernate.flushMode in
+ * application.properties, persistence.xml ...).
+ */
+function flushModeOff(f: FileFacts): boolean {
+  return configuration.current?.flushModeOff !== undefined || (f.flushModeOff ??= FLUSH_MODE_OFF.test(f.source));
+}
+
+/**
+ * The Spring Data repository interfaces of a file whose query methods carry a flush mode hint of COMMIT or MANUAL
+ * (CodeModel.entities, OrmEntity.queryFlushOff): `@QueryHints(@QueryHint(name = "org.hibernate.flushMode", value =
+ * "COMMIT")) boolean existsByRef(String ref);`, `@QueryHints(value = {...})`, the name as Hibernate's constant
+ * (HibernateHints.HINT_FLUSH_MODE, QueryHints.HINT_FLUSH_MODE). A method name counts when every declaration of it in
+ * the interface has the hint (an overload without it may run). Other files' loops calling the method on a repository
+ * of the interface's type are not flushed by it (engine/orm-entities.ts).
+ */
+export function javaRepositories(root: Node, ev: Evaluator): OrmEntity[] {
+  const source = ev.source;
+  if (!/@(?:[\w.]*\.)?QueryHints\b/.test(source) || !FLUSH_HINT_NAME.test(source)) return [];
+  const pkg = JAVA_PACKAGE.exec(source)?.[1] ?? '';
+  const out: OrmEntity[] = [];
+  for (const iface of root.descendantsOfType('interface_declaration')) {
+    const name = iface?.childForFieldName('name')?.text;
+    if (!iface || !name) continue;
+    const hinted = new Map<string, boolean>();
+    for (const member of iface.childForFieldName('body')?.namedChildren ?? []) {
+      if (member?.type !== 'method_declaration') continue;
+      const method = member.childForFieldName('name')?.text;
+      if (!method) continue;
+      const off = annotationsOf(member).some((a) => annotationName(a) === 'QueryHints' && hintsFlushModeOff(a, ev));
+      hinted.set(method, off && hinted.get(method) !== false);
+    }
+    const off = [...hinted].filter(([, o]) => o).map(([m]) => m).sort();
+    if (off.length > 0) out.push({ name, package: pkg, queryFlushOff: off });
+  }
+  return out;
+}
+
+/** @QueryHints(...) holding a @QueryHint whose name is Hibernate's flush mode hint and whose value is COMMIT or MANUAL. */
+function hintsFlushModeOff(hints: Node, ev: Evaluator): boolean {
+  for (const hint of hints.childForFieldName('arguments')?.descendantsOfType('annotation') ?? []) {
+    if (!hint || annotationName(hint) !== 'QueryHint') continue;
+    let named = false;
+    let off = false;
+    for (const pair of hint.childForFieldName('arguments')?.namedChildren ?? []) {
+      if (pair?.type !== 'element_value_pair') continue;
+      const key = pair.childForFieldName('key')?.text;
+      const value = pair.childForFieldName('value');
+      if (!value) continue;
+      const text = value.type === 'string_literal' ? constantText(value, ev) : undefined;
+      if (key === 'name') named = text !== undefined ? text === 'org.hibernate.flushMode' : /^(?:[\w.]*\.)?(?:HINT_FLUSH_MODE|QueryHints\s*\.\s*FLUSH_MODE)$/.test(value.text.replace(/\s+/g, ''));
+      else if (key === 'value') off = text !== undefined && /^(?:COMMIT|MANUAL|NEVER)$/i.test(text.trim());
+    }
+    if (named && off) return true;
+  }
+  return false;
+}
+
+/** A string literal's text (undefined when it is not one constant text). */
+function constantText(node: Node, ev: Evaluator): string | undefined {
+  const text = ev.evaluate(node);
+  if (!text || text.pieces.some((p) => p.kind !== 'text')) return undefined;
+  return text.pieces.map((p) => (p.kind === 'text' ? p.text : '')).join('');
+}
+
+/** The flush mode hint's name as written (the string, or Hibernate's constant for it). */
+const FLUSH_HINT_NAME = /org\.hibernate\.flushMode|\bHINT_FLUSH_MODE\b|\bQueryHints\s*\.\s*FLUSH_MODE\b/;
 
 const JAVA_IFS: ReadonlySet<string> = new Set(['if_statement']);
 /** The loops and methods that bound the ifs the walk counts around a call. */

@@ -8,7 +8,7 @@ import { embeddedHooks, scanEmbeddedSql } from '../esql';
 import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, concatenate, decodeQuoted } from '../literals';
 import { looksLikeSql, type HostText } from '../sqltext';
-import { classifyJpa, javaEntities, JPA_CALLS, SPRING_DATA_QUERY, withHibernateConfiguration } from './java-jpa';
+import { classifyJpa, javaEntities, javaRepositories, JPA_CALLS, SPRING_DATA_QUERY, withHibernateConfiguration } from './java-jpa';
 import { ReadScoped } from '../read-scope';
 import { declaration, type DeclaredTypes } from './java-syntax';
 import { classifyMybatis, javaMappers, MAPPER_VARIABLE, MYBATIS_FILE, withMybatisBatch } from './java-mybatis';
@@ -43,8 +43,11 @@ export const javaAdapter: LanguageAdapter = {
     return node.childForFieldName('name')?.text;
   },
   ormEntities(root, ev) {
+    // (Entity classes, MyBatis mapper interfaces, Spring Data repository interfaces whose query methods hint a flush
+    // mode of COMMIT: what other files' calls take from this one, engine/orm-entities.ts.)
     const mappers = javaMappers(root, ev);
-    return mappers.length > 0 ? [...javaEntities(root, ev), ...mappers] : javaEntities(root, ev);
+    const repositories = javaRepositories(root, ev);
+    return mappers.length > 0 || repositories.length > 0 ? [...javaEntities(root, ev), ...mappers, ...repositories] : javaEntities(root, ev);
   },
   declarations: new Set(['field_declaration', 'local_variable_declaration', 'formal_parameter', 'class_declaration', 'interface_declaration', 'record_declaration']),
   declaredTypes(declarations, names) {
@@ -183,8 +186,9 @@ function readJava(source: Parameters<HostLanguage['read']>[0], env: Parameters<H
     const leftOut = mybatis && SQL_SESSION.test(source.text) ? undefined : javaAccess(source.text);
     // An entity class's file has no data access of its own: left out, with the entities it declares, which other
     // files' inserts name their tables by (engine/orm-entities.ts); a MyBatis mapper interface's likewise, with its
-    // @Insert statements (java-mybatis.ts javaMappers).
-    if (leftOut) return ENTITY_ANNOTATION.test(source.text) || (mybatis && MAPPER_ANNOTATION.test(source.text)) ? entitiesOnly(readWithAdapter(source, env, javaAdapter), leftOut) : emptyResult(leftOut);
+    // @Insert statements (java-mybatis.ts javaMappers); a Spring Data repository interface's, with its query methods'
+    // flush mode hints (java-jpa.ts javaRepositories).
+    if (leftOut) return ENTITY_ANNOTATION.test(source.text) || (mybatis && MAPPER_ANNOTATION.test(source.text)) || QUERY_HINTS.test(source.text) ? entitiesOnly(readWithAdapter(source, env, javaAdapter), leftOut) : emptyResult(leftOut);
     // The Hibernate configuration of the file's project, when the CLI or the language server found one (and whether it
     // sets MyBatis's executor to BATCH).
     const config = projectBatching(source.path, env.options.hibernateBatching);
@@ -204,6 +208,7 @@ function readJavaWith(source: Parameters<HostLanguage['read']>[0], env: Paramete
 
 const ENTITY_ANNOTATION = /@(?:Entity|MappedSuperclass)\b/;
 const MAPPER_ANNOTATION = /@Insert\b/;
+const QUERY_HINTS = /@(?:[\w.]*\.)?QueryHints\b/;
 const SQL_SESSION = /\bSqlSession(?:Template)?\s+[a-z_]\w*\s*[;=,)]/;
 
 /** `a + b + …`: strings joined with values; a part that is not a known string is a spliced value. */
