@@ -187,12 +187,14 @@ function tableOf(options: Node | undefined, modelName: string | undefined, ev: E
 function modelTables(root: Node, ev: Evaluator, file: SequelizeFile, modelNames?: Map<string, string>): Map<string, ModelTable | null> {
   const tables = new Map<string, ModelTable | null>();
   file.plainClasses = new Set();
-  for (const cls of root.descendantsOfType('class_declaration')) {
-    const heritage = cls?.namedChildren.find((c) => c?.type === 'class_heritage');
-    const name = cls?.childForFieldName('name')?.text;
+  for (const keyword of wordNodes(root, ev.source, /\bclass\b/g)) {
+    const cls = parentOf(keyword);
+    if (cls?.type !== 'class_declaration') continue;
+    const heritage = cls.namedChildren.find((c) => c?.type === 'class_heritage');
+    const name = cls.childForFieldName('name')?.text;
     if (name && !/\bextends\s{1,40}[\w$.]{0,100}Model\b/.test(heritage?.text ?? '')) file.plainClasses.add(name);
   }
-  for (const call of root.descendantsOfType('call_expression')) {
+  for (const call of callsNamed(root, ev.source, /\b(?:define|init|Table)\b/g)) {
     const fn = call?.childForFieldName('function');
     if (fn?.type !== 'member_expression' && fn?.type !== 'identifier') continue;
     const method = fn.type === 'member_expression' ? fn.childForFieldName('property')?.text : fn.text;
@@ -222,6 +224,37 @@ function modelTables(root: Node, ev: Evaluator, file: SequelizeFile, modelNames?
     }
   }
   return tables;
+}
+
+/**
+ * The nodes that are the word `words` matches where it stands in the source (a name, a keyword), found by searching
+ * the text: a bundle of 46,000 lines has ~100,000 calls, and handing each from the parser's memory to look at its
+ * name took a second (descendantsOfType), where the few calls named define / init / Table are all that matter.
+ */
+function wordNodes(root: Node, source: string, words: RegExp): Node[] {
+  const out: Node[] = [];
+  for (const match of source.matchAll(words)) {
+    const start = match.index!;
+    const end = start + match[0].length;
+    const node = root.descendantForIndex(start, end);
+    if (node && node.startIndex === start && node.endIndex === end) out.push(node);
+  }
+  return out;
+}
+
+/**
+ * The calls whose function is the name `names` matches or a member of that name (`x.define(…)`, `Table(…)`), in the
+ * order descendantsOfType('call_expression') gives them (a call before the calls inside it).
+ */
+function callsNamed(root: Node, source: string, names: RegExp): Node[] {
+  const calls: Node[] = [];
+  for (const name of wordNodes(root, source, names)) {
+    const member = parentOf(name);
+    const fn = member?.type === 'member_expression' && member.childForFieldName('property')?.equals(name) ? member : name;
+    const call = parentOf(fn);
+    if (call?.type === 'call_expression' && call.childForFieldName('function')?.equals(fn)) calls.push(call);
+  }
+  return calls.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
 }
 
 /** The model an expression names, when the file makes it one: `Order`, `db.Order`, `models.Order`. */
