@@ -152,5 +152,32 @@ fs.writeFileSync = function (p, ...rest) {
       assert.equal(skippedOnly.status, 2);
       assert.match(skippedOnly.stderr, /skipped bin\.sql: it looks binary[^]*nothing to lint in bin\.sql: no SQL script or application code \(1 skipped, see above\)/);
     });
+
+    it('writes no report over a script or program: one the run reads, or any existing file of a language it reads', () => {
+      const script = 'INSERT INTO APP.T VALUES (1);\n';
+      writeFileSync(join(dir, 'load.sql'), script);
+      writeFileSync(join(dir, 'other.sql'), script);
+      writeFileSync(join(dir, 'Loader.java'), 'class Loader {}\n');
+      // `--timings load.sql` with the report's name forgotten: the script is the report's name and the run reads "."
+      const cases: [string[], RegExp][] = [
+        [['check', '--timings', 'load.sql'], /--timings load\.sql names a file this run checks: the report would be written over it/],
+        [['check', '--output', 'other.sql', 'load.sql'], /--output other\.sql names an existing SQL script/],
+        [['check', '--write-baseline', 'Loader.java', 'load.sql'], /--write-baseline Loader\.java names an existing Java file/],
+      ];
+      for (const [args, message] of cases) {
+        const r = cli(dir, args);
+        assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+        assert.match(r.stderr, message);
+        assert.equal(readFileSync(join(dir, 'load.sql'), 'utf8'), script);
+        assert.equal(readFileSync(join(dir, 'other.sql'), 'utf8'), script);
+        assert.equal(readFileSync(join(dir, 'Loader.java'), 'utf8'), 'class Loader {}\n');
+      }
+      // A report file of its own, new or not, is written as before.
+      writeFileSync(join(dir, 'report.json'), 'old');
+      const ok = cli(dir, ['check', '--timings', 't.json', '--output', 'report.json', 'load.sql']);
+      assert.ok(ok.status === 0 || ok.status === 1, ok.stderr);
+      assert.notEqual(readFileSync(join(dir, 'report.json'), 'utf8'), 'old');
+      assert.ok(existsSync(join(dir, 't.json')));
+    });
   });
 });

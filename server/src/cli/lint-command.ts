@@ -1,8 +1,8 @@
 // What `check` and `checklist` share: --rule/--terminator/--config/paths into a lint run, and the run's problems
 // (bad configuration, missing paths, skipped files, failing rules) said on stderr.
-import { ConfigError, ENGINE_FINDINGS, terminatorProblem, type ConfigFile } from '../engine/config';
+import { ConfigError, ENGINE_FINDINGS, languageOf, terminatorProblem, type ConfigFile } from '../engine/config';
 import { allRules } from '../engine/registry';
-import type { SeveritySetting } from '../engine/types';
+import type { FileLanguage, SeveritySetting } from '../engine/types';
 import { single, UsageError, type CliIo, type ParsedArgs } from './args';
 import { didYouMean } from '../engine/spelling';
 import { displayPath, lintPaths, type LintRun } from './lint-run';
@@ -11,6 +11,7 @@ import { plainLine } from '../output/escape';
 import { availableCores, DEFAULT_JOBS } from './parse-pool';
 import { writeFileAtomic } from '../output/write-file';
 import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
 
 const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
 
@@ -153,6 +154,15 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo, { parallel = f
     return 2;
   }
   if (docsBaseUrl) run.docsBaseUrl = docsBaseUrl;
+  // Before anything is written: a report must not go over the user's scripts or programs.
+  for (const option of REPORT_OPTIONS) {
+    const target = args.values.has(option) ? single(args, option) : undefined;
+    const problem = target === undefined ? undefined : overwritesInput(run, target);
+    if (problem) {
+      io.stderr(`insertlint: --${option} ${plainLine(target!)} names ${problem}: the report would be written over it. Give the report a file name of its own (such as report.json)\n`);
+      return 2;
+    }
+  }
   const timings = single(args, 'timings');
   if (timings) {
     // Per-file read and rule times, slowest first (the benchmarks' "slowest files").
@@ -166,6 +176,43 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo, { parallel = f
   }
   return run;
 }
+
+/** The options that name a file a report is written to. */
+const REPORT_OPTIONS = ['output', 'timings', 'write-baseline'];
+
+/**
+ * What a report written to `target` would destroy, or undefined: a file this run read, or an existing file of a
+ * language InsertLint reads (a script, a program). A forgotten argument (`--timings load.sql`, meant as
+ * `--timings t.json load.sql`) took the script as the report's name: its text was replaced by the report, and the
+ * run went on over the current folder.
+ */
+export function overwritesInput(run: Pick<LintRun, 'cwd' | 'files' | 'config'>, target: string): string | undefined {
+  const path = resolve(run.cwd, target);
+  if (run.files.some((file) => resolve(run.cwd, file) === path)) return 'a file this run checks';
+  const language = languageOf(path, run.config);
+  if (language === undefined) return undefined;
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return undefined;
+  }
+  return stat.isFile() ? `an existing ${KIND_OF_FILE[language]}` : undefined;
+}
+
+const KIND_OF_FILE: Record<FileLanguage, string> = {
+  sql: 'SQL script',
+  java: 'Java file',
+  python: 'Python file',
+  javascript: 'JavaScript file',
+  typescript: 'TypeScript file',
+  c: 'C file',
+  cpp: 'C++ file',
+  'embedded-sql': 'embedded SQL program',
+  shell: 'shell script',
+  cobol: 'COBOL program',
+  jcl: 'JCL member',
+};
 
 /** An error's message on one escaped line, then its stack frames (V8 writes those, not the input). */
 export function describeFailure(error: unknown): string {
