@@ -120,6 +120,34 @@ def save_orders(rows):
     assert.deepEqual(await autoflushFindings(dir, 'app/models.py'), [posOf(models, 'db.session.add(')]);
   });
 
+  it('SessionLocal.configure(autoflush=False) in another module of the project counts as the factory\'s own; autoflush=True turns it back on', async () => {
+    const main = (flag: string) => `from fastapi import FastAPI\n\nfrom .database import SessionLocal\n\nSessionLocal.configure(autoflush=${flag})\napp = FastAPI()\n`;
+    // The factory leaves autoflush on in database.py; main.py configures it off: the crud module's loops go together.
+    const dir = project({ 'requirements.txt': REQUIREMENTS, 'app/__init__.py': '', 'app/database.py': fastapiDatabase(), 'app/main.py': main('False'), 'app/crud.py': FASTAPI_CRUD });
+    assert.deepEqual(await autoflushFindings(dir, 'app/crud.py'), []);
+    // The crud module linted alone: main.py read on disk.
+    assert.deepEqual(await autoflushFindings(dir, 'app/crud.py', ['app/crud.py']), []);
+    const found = sqlalchemyEvidence([{ path: join(dir, 'app/crud.py'), text: FASTAPI_CRUD }]);
+    assert.deepEqual([...found.autoflush].map(([top, a]) => [top, a.off, a.why]), [
+      [dir, true, `sessionmaker(autocommit=False, bind=engine) with SessionLocal.configure(autoflush=False) in ${join(dir, 'app', 'main.py')} (${join(dir, 'app', 'database.py')})`],
+    ]);
+    // A factory made with autoflush=False, configured back on elsewhere: the loops stay reported.
+    writeFileSync(join(dir, 'app/database.py'), fastapiDatabase(false));
+    writeFileSync(join(dir, 'app/main.py'), main('True'));
+    assert.deepEqual(await autoflushFindings(dir, 'app/crud.py'), CRUD_ADDS);
+    assert.deepEqual(await autoflushFindings(dir, 'app/crud.py', ['app/crud.py']), CRUD_ADDS);
+    // The same in the factory's own module: configure(autoflush=True) after sessionmaker(autoflush=False).
+    writeFileSync(join(dir, 'app/main.py'), 'app = None\n');
+    writeFileSync(join(dir, 'app/database.py'), `${fastapiDatabase(false)}\nSessionLocal.configure(autoflush=True)\n`);
+    assert.deepEqual(await autoflushFindings(dir, 'app/crud.py'), CRUD_ADDS);
+    // A configure of another name, or without autoflush, changes nothing.
+    writeFileSync(join(dir, 'app/database.py'), fastapiDatabase());
+    writeFileSync(join(dir, 'app/main.py'), main('False').replace('SessionLocal.configure', 'OtherSession.configure'));
+    assert.deepEqual(await autoflushFindings(dir, 'app/crud.py'), CRUD_ADDS);
+    writeFileSync(join(dir, 'app/main.py'), main('False').replace('autoflush=False', 'expire_on_commit=False'));
+    assert.deepEqual(await autoflushFindings(dir, 'app/crud.py'), CRUD_ADDS);
+  });
+
   it('insertlint check: the same findings as the run', async () => {
     const dir = project({ 'requirements.txt': REQUIREMENTS, 'app/database.py': fastapiDatabase(false), 'app/crud.py': FASTAPI_CRUD });
     const rules = async () => (JSON.parse((await runCli(['check', '.', '--format', 'json'], dir)).stdout) as { diagnostics: { rule: string }[] }).diagnostics.map((d) => d.rule);
@@ -130,14 +158,29 @@ def save_orders(rows):
 
   it('the session factories a text builds (sessionFactoriesIn)', () => {
     const orm = 'from sqlalchemy.orm import Session, sessionmaker, scoped_session\n';
-    assert.deepEqual(sessionFactoriesIn(`${orm}S = scoped_session(sessionmaker(bind=engine, autoflush=False))\n`), { off: 'sessionmaker(bind=engine, autoflush=False)' });
-    assert.deepEqual(sessionFactoriesIn(`${orm}S = sessionmaker(bind=engine)\nT = sessionmaker(autoflush=False)\n`), { on: 'sessionmaker(bind=engine)', off: 'sessionmaker(autoflush=False)' });
+    assert.deepEqual(sessionFactoriesIn(`${orm}S = scoped_session(sessionmaker(bind=engine, autoflush=False))\n`), { off: 'sessionmaker(bind=engine, autoflush=False)', made: [{ name: 'S', off: true, written: 'sessionmaker(bind=engine, autoflush=False)' }] });
+    assert.deepEqual(sessionFactoriesIn(`${orm}S = sessionmaker(bind=engine)\nT = sessionmaker(autoflush=False)\n`), {
+      on: 'sessionmaker(bind=engine)',
+      off: 'sessionmaker(autoflush=False)',
+      made: [{ name: 'S', off: false, written: 'sessionmaker(bind=engine)' }, { name: 'T', off: true, written: 'sessionmaker(autoflush=False)' }],
+    });
     // A commented-out factory, another library's Session, a Session annotation: none.
     assert.equal(sessionFactoriesIn(`${orm}# S = sessionmaker(bind=engine)\nhttp = requests.Session()\ndef f(db: Session = Depends(get_db)): pass\n`), undefined);
     // A Session imported from elsewhere is not SQLAlchemy's.
     assert.equal(sessionFactoriesIn('from sqlalchemy import select\nfrom requests import Session\ns = Session()\n'), undefined);
     // SessionLocal.configure(autoflush=False): the file's factories off.
-    assert.deepEqual(sessionFactoriesIn(`${orm}SessionLocal = sessionmaker()\nSessionLocal.configure(bind=engine, autoflush=False)\n`), { off: 'sessionmaker() with .configure(bind=engine, autoflush=False' });
-    assert.deepEqual(sessionFactoriesIn('from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker\nA = async_sessionmaker(engine, expire_on_commit=False)\n'), { on: 'async_sessionmaker(engine, expire_on_commit=False)' });
+    assert.deepEqual(sessionFactoriesIn(`${orm}SessionLocal = sessionmaker()\nSessionLocal.configure(bind=engine, autoflush=False)\n`), {
+      off: 'sessionmaker() with .configure(bind=engine, autoflush=False',
+      made: [{ name: 'SessionLocal', off: true, written: 'sessionmaker() with .configure(bind=engine, autoflush=False' }],
+      configures: new Map([['SessionLocal', { off: true, written: 'SessionLocal.configure(bind=engine, autoflush=False)' }]]),
+    });
+    // A module that only configures a factory it imports: its configure calls (a commented-out one not).
+    assert.deepEqual(sessionFactoriesIn('from app.database import SessionLocal\n# SessionLocal.configure(autoflush=True)\ndatabase.SessionLocal.configure(autoflush=False)\n'), {
+      configures: new Map([['SessionLocal', { off: true, written: 'database.SessionLocal.configure(autoflush=False)' }]]),
+    });
+    assert.deepEqual(sessionFactoriesIn('from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker\nA = async_sessionmaker(engine, expire_on_commit=False)\n'), {
+      on: 'async_sessionmaker(engine, expire_on_commit=False)',
+      made: [{ name: 'A', off: false, written: 'async_sessionmaker(engine, expire_on_commit=False)' }],
+    });
   });
 });

@@ -99,4 +99,99 @@ def load3(rows):
 `;
     assert.deepEqual(await findings({ 'requirements.txt': REQUIREMENTS, 'app/database.py': fastapiDatabase(), 'app/crud.py': other }), []);
   });
+
+  it('a name received as a session in one function is not a session in another function that binds it otherwise', async () => {
+    const mixed = `from sqlalchemy.orm import Session
+
+from . import models
+from .clients import Database, mongo_client, sqlite_connect
+
+client = mongo_client()
+
+
+def create_items(db: Session, items):
+    for item in items:
+        db.add(models.Item(**item))
+        db.commit()
+
+
+def archive(rows):
+    db = client["orders"]
+    for r in rows:
+        existing = db.query(models.Item).filter_by(ref=r.ref).first()
+        db.add(models.Item(ref=r.ref))
+        db.commit()
+
+
+def local_copy(rows):
+    db = sqlite_connect("cache.db")
+    for r in rows:
+        db.add(models.Item(ref=r.ref))
+        db.commit()
+
+
+def legacy(db: Database, rows):
+    for r in rows:
+        db.add(models.Item(ref=r.ref))
+        db.commit()
+
+
+def unbound(rows):
+    for r in rows:
+        db.add(models.Item(ref=r.ref))
+        db.commit()
+
+
+def nested(db: Session, rows):
+    def save(r):
+        db.add(models.Item(ref=r.ref))
+        db.commit()
+    for r in rows:
+        save(r)
+`;
+    const files = { 'requirements.txt': REQUIREMENTS, 'app/__init__.py': '', 'app/database.py': fastapiDatabase(), 'app/crud.py': mixed };
+    // Only the functions whose db is the received session (and the def nested in one, which reads it) are reported.
+    assert.deepEqual(await findings(files), [
+      `single-row-insert@${posOf(mixed, 'db.add(models.Item(**item))')}`,
+      `commit-per-row@${posOf(mixed, 'db.commit()')}`,
+      `single-row-insert@${posOf(mixed, 'db.add(models.Item(ref=r.ref))', 5)}`,
+    ]);
+  });
+
+  it('a session made at module level is one in every function that does not bind the name itself', async () => {
+    const module = `from sqlalchemy import select
+
+from . import models
+from .database import SessionLocal
+
+db = SessionLocal()
+
+
+def load(rows):
+    for r in rows:
+        db.add(models.Item(ref=r.ref))
+        db.commit()
+
+
+def other(rows, db):
+    for r in rows:
+        db.add(models.Item(ref=r.ref))
+        db.commit()
+
+
+def rebinds(rows):
+    global db
+    db = SessionLocal()
+    for r in rows:
+        db.add(models.Item(ref=r.ref))
+        db.commit()
+`;
+    const files = { 'requirements.txt': REQUIREMENTS, 'app/__init__.py': '', 'app/database.py': fastapiDatabase(), 'app/crud.py': module };
+    assert.deepEqual(await findings(files), [
+      `single-row-insert@${posOf(module, 'db.add(models.Item(ref=r.ref))')}`,
+      `commit-per-row@${posOf(module, 'db.commit()')}`,
+      `single-row-insert@${posOf(module, 'db.add(models.Item(ref=r.ref))', 3)}`,
+      `commit-per-row@${posOf(module, 'db.commit()', 3)}`,
+    ]);
+  });
 });

@@ -152,6 +152,75 @@ def load_chunks(chunks):
     }
   });
 
+  it('pyodbc fast_executemany counts for the cursor it is set on, in its function; a cursor the code does not follow stays silent', async () => {
+    const code = `import pyodbc
+
+from .db import open_cursor
+
+
+def fast_load(rows):
+    conn = pyodbc.connect(DSN)
+    cur = conn.cursor()
+    cur.fast_executemany = True
+    cur.executemany("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (?, ?)", rows)
+    conn.commit()
+
+
+def slow_load(rows):
+    conn = pyodbc.connect(DSN)
+    cur = conn.cursor()
+    cur.executemany("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (?, ?)", rows)
+    conn.commit()
+
+
+def two_cursors(rows):
+    conn = pyodbc.connect(DSN)
+    fast = conn.cursor()
+    fast.fast_executemany = True
+    with conn.cursor() as slow:
+        slow.executemany("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (?, ?)", rows)
+        fast.executemany("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (?, ?)", rows)
+    conn.commit()
+
+
+def from_helper(rows):
+    cur = open_cursor()
+    cur.executemany("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (?, ?)", rows)
+`;
+    const { findings } = await lintCode({ 'load.py': code });
+    // slow_load's cursor and two_cursors' slow one: one execute per row. fast_load's and the fast one: batched. The
+    // helper's cursor (open_cursor may set it): not reported.
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(code, 'cur.executemany', 2)}`, `single-row-insert@${posOf(code, 'slow.executemany')}`]);
+    // Set where the code cannot tell which cursor (a helper's parameter, an attribute, a keyword): none reported.
+    const unknowns = [
+      code.replace('    cur.fast_executemany = True\n', '    make_fast(cur)\n') + '\n\ndef make_fast(c):\n    c.fast_executemany = True\n',
+      code.replace('    cur.fast_executemany = True\n', '    self.cur.fast_executemany = True\n'),
+      code.replace('    cur.fast_executemany = True\n', '    cur = open_cursor(fast_executemany=True)\n'),
+    ];
+    for (const unknown of unknowns) assert.deepEqual(brief((await lintCode({ 'load.py': unknown })).findings, INSERT_RULES), [], unknown);
+    // Set on a module-level cursor from a function: every function's executemany on that cursor is batched.
+    const module = `import pyodbc
+
+conn = pyodbc.connect(DSN)
+cur = conn.cursor()
+
+
+def setup():
+    cur.fast_executemany = True
+
+
+def load(rows):
+    cur.executemany("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (?, ?)", rows)
+    conn.commit()
+
+
+def load_other(rows):
+    other = conn.cursor()
+    other.executemany("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (?, ?)", rows)
+`;
+    assert.deepEqual(brief((await lintCode({ 'load.py': module })).findings, INSERT_RULES), [`single-row-insert@${posOf(module, 'other.executemany')}`]);
+  });
+
   it('jaydebeapi connects with JDBC autocommit on, unless the file commits or switches the JDBC connection', async () => {
     const py = (extra: string) => `import jaydebeapi
 

@@ -15,7 +15,7 @@
 import { basename, dirname, join, sep } from 'node:path';
 import { REQUIREMENT_FILE, sqlalchemyDb2Evidence, usesSqlalchemy } from '../code/access';
 import { DJANGO_SETTINGS_FILE, djangoDb2Evidence, usesDjango, type DjangoProject } from '../code/languages/python-django-project';
-import { sessionFactoriesIn, type SessionFactories } from '../code/sqlalchemy-sessions';
+import { sessionConfiguresIn, sessionFactoriesIn, type SessionFactories } from '../code/sqlalchemy-sessions';
 import { AS_IS, MAX_FILES_PER_FOLDER, MAX_LEVELS, nearestUp, type EvidenceDisk, type LookInputs, type PartOf } from './project-evidence';
 
 export const PROJECT_TOP = /^(?:\.git|requirements\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile)$/;
@@ -113,9 +113,10 @@ export const sqlalchemyPart: PartOf = (path, text) => {
   if (!path.endsWith('.py') && !path.endsWith('.pyw')) return undefined;
   const why = sqlalchemyDb2Evidence(basename(path), text);
   const uses = usesSqlalchemy(text);
-  if (!why && !uses) return undefined;
-  const sessions = uses ? sessionFactoriesIn(text) : undefined;
-  return { dir: dirname(path), ...(why ? { db2: `${why} (${path})` } : {}), ...(sessions ? { sessions } : {}) };
+  // (A module that only configures another's factory, `SessionLocal.configure(autoflush=False)`, counts for that.)
+  if (!why && !uses && !sessionConfiguresIn(text)) return undefined;
+  const sessions = uses ? sessionFactoriesIn(text) : sessionConfiguresIn(text);
+  return { dir: dirname(path), ...(why ? { db2: `${why} (${path})` } : {}), ...(sessions ? { sessions } : {}), ...(!uses && !why ? { configuresOnly: true } : {}) };
 };
 
 /** Whether a SQLAlchemy project's sessions autoflush (FrontEndOptions.sqlalchemyAutoflushOff), and why. */
@@ -164,6 +165,7 @@ export function sqlalchemyEvidence(files: Iterable<{ path: string; text: string 
     if (!part) continue;
     const { top } = walk(part.dir);
     autoflush.ofRun(top, path, part.sessions);
+    if (part.configuresOnly) continue;
     if (part.db2) {
       if (!found.has(top)) found.set(top, part.db2);
     } else users.add(part.dir);
@@ -179,11 +181,13 @@ export function sqlalchemyEvidence(files: Iterable<{ path: string; text: string 
 
 /**
  * Whether each project's sessions autoflush: the session factories its files of the run build, and those of its
- * session modules on disk (in the folders from theirs up to its top) that are not files of the run.
+ * session modules on disk (in the folders from theirs up to its top) that are not files of the run. A factory's
+ * `configure(autoflush=...)` in any of those files (SessionLocal.configure(autoflush=False) in main.py, the factory
+ * made in database.py) sets that factory again: off where every configure of its name says False, else on.
  */
 class AutoflushLook {
-  /** By top: the first factory left on and the first turned off, by path (the message names the first). */
-  private readonly tops = new Map<string, { on?: [string, string]; off?: [string, string] }>();
+  /** By top: each file's factories, by path. */
+  private readonly tops = new Map<string, Map<string, SessionFactories>>();
   private readonly folders = new Set<string>();
   /** The files of the run named like a session module (the only ones a session module on disk can be). */
   private readonly runModules = new Set<string>();
@@ -207,16 +211,41 @@ class AutoflushLook {
 
   private note(top: string, path: string, sessions: SessionFactories): void {
     let t = this.tops.get(top);
-    if (!t) this.tops.set(top, (t = {}));
-    if (sessions.on && (!t.on || path < t.on[0])) t.on = [path, sessions.on];
-    if (sessions.off && (!t.off || path < t.off[0])) t.off = [path, sessions.off];
+    if (!t) this.tops.set(top, (t = new Map()));
+    if (!t.has(path)) t.set(path, sessions);
   }
 
   byTop(): Map<string, AutoflushEvidence> {
     const autoflush = new Map<string, AutoflushEvidence>();
-    for (const [top, t] of this.tops) {
-      if (t.on) autoflush.set(top, { off: false, why: `${t.on[1]} (${t.on[0]})` });
-      else if (t.off) autoflush.set(top, { off: true, why: `${t.off[1]} (${t.off[0]})` });
+    for (const [top, files] of this.tops) {
+      // The configure calls of the project, by the name configured (False only where every one says False).
+      const configured = new Map<string, { off: boolean; why: string }>();
+      for (const [path, sessions] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        for (const [name, c] of sessions.configures ?? []) {
+          const known = configured.get(name);
+          if (!known || (known.off && !c.off)) configured.set(name, { off: c.off, why: `${c.written} in ${path}` });
+        }
+      }
+      let on: [string, string] | undefined;
+      let off: [string, string] | undefined;
+      for (const [path, sessions] of files) {
+        let fileOn = sessions.on;
+        let fileOff = sessions.off;
+        if (sessions.made && configured.size > 0 && sessions.made.some((f) => f.name !== undefined && configured.has(f.name))) {
+          fileOn = fileOff = undefined;
+          for (const f of sessions.made) {
+            const c = f.name !== undefined ? configured.get(f.name) : undefined;
+            const isOff = c ? c.off : f.off;
+            const written = c && c.off !== f.off ? `${f.written} with ${c.why}` : f.written;
+            if (isOff) fileOff ??= written;
+            else fileOn ??= written;
+          }
+        }
+        if (fileOn && (!on || path < on[0])) on = [path, fileOn];
+        if (fileOff && (!off || path < off[0])) off = [path, fileOff];
+      }
+      if (on) autoflush.set(top, { off: false, why: `${on[1]} (${on[0]})` });
+      else if (off) autoflush.set(top, { off: true, why: `${off[1]} (${off[0]})` });
     }
     return autoflush;
   }

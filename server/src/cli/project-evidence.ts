@@ -38,6 +38,8 @@ export interface FilePart {
   db2?: string;
   /** The SQLAlchemy session factories and constructors the file builds (a Python file's; code/sqlalchemy-sessions.ts). */
   sessions?: SessionFactories;
+  /** A Python file that does not use SQLAlchemy and only configures a session factory (its sessions' configures). */
+  configuresOnly?: boolean;
   /** Django: the settings that show Db2 also set ATOMIC_REQUESTS (DjangoProject.atomicRequests). */
   atomicRequests?: boolean;
 }

@@ -89,6 +89,11 @@ export interface PythonImports {
   resolve(text: string): string | undefined;
   /** The names the imports bind (`dao` for `import app.dao as dao`, `app` for `import app.dao`). */
   readonly bound: ReadonlySet<string>;
+  /**
+   * Names a relative import binds that the file's path could not resolve (read without a path), each to the name it
+   * imports: `SessionLocal` for `from .database import SessionLocal`, `SL` for `... import SessionLocal as SL`.
+   */
+  readonly relative?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -99,6 +104,7 @@ export function pythonImports(source: string | readonly PythonImportLine[], path
   const lines = typeof source === 'string' ? readPythonImports(source) : source;
   // Local name → what it stands for (a module, or a module's member).
   const bound = new Map<string, string>();
+  const relative = new Map<string, string>();
   const modules = new Set<string>();
   for (const line of lines) {
     if (line.from !== undefined) continue;
@@ -115,7 +121,10 @@ export function pythonImports(source: string | readonly PythonImportLine[], path
     if (line.level > 0) {
       // (Relative imports bind names only with the file's path, and name no module `imports` answers for.)
       const absolute = path === undefined ? undefined : relativeModule(line.level, module, path);
-      if (absolute === undefined) continue;
+      if (absolute === undefined) {
+        for (const { name, as } of line.names) relative.set(as ?? name, name);
+        continue;
+      }
       module = absolute;
     } else modules.add(module);
     for (const { name, as } of line.names) bound.set(as ?? name, `${module}.${name}`);
@@ -133,6 +142,7 @@ export function pythonImports(source: string | readonly PythonImportLine[], path
       return false;
     },
     bound: new Set(bound.keys()),
+    ...(relative.size > 0 ? { relative } : {}),
   };
 }
 

@@ -171,6 +171,7 @@ function throughFlaskDb(imports: PythonImports, names: ReadonlySet<string>): Pyt
     resolve: (text) => imports.resolve(text),
     imports: (module) => imports.imports(module),
     bound: imports.bound,
+    ...(imports.relative ? { relative: imports.relative } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import { classifySqlalchemy, djangoReading, fileOf, isSqlalchemyText, pythonEnti
 import { classifyDjango, DJANGO_CALLS, djangoEntities } from './python-django';
 import { usesDjango } from './python-django-project';
 import { parentOf } from '../parents';
+import { bindingScope, type PythonScope } from './python-scopes';
 
 function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Node> } {
   const args: Node[] = [];
@@ -349,7 +350,7 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
       if (text && !looksLikeSql(PLAIN(text))) return [];
       if (!text && !/cur|cursor/i.test(recvName)) return [];
       const many = call.name === 'executemany';
-      const perRow = many ? odbcExecutemanyPerRow(file.imports, ev.source) : undefined;
+      const perRow = many ? odbcExecutemanyPerRow(file.imports, ev.source, call.receiver) : undefined;
       return [{
         kind: 'execute',
         api: 'dbapi',
@@ -367,30 +368,82 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
 }
 
 /**
- * The ODBC driver module whose `executemany` runs one execute per parameter set, when the file's DB-API cursors are
- * its: pyodbc, unless the file sets a cursor's `fast_executemany = True` (pyodbc 4.0.19+ then binds the rows as a
+ * The ODBC driver module whose `executemany` on `cursor` runs one execute per parameter set, when the file's DB-API
+ * cursors are its: pyodbc, unless that cursor has `fast_executemany = True` (pyodbc 4.0.19+ then binds the rows as a
  * parameter array: pyodbc pull request #256, "defaults to off (using the existing execute()-in-a-loop)"), and pypyodbc,
- * which has no such option. Only in a file that imports no other DB-API driver (whose cursor it might be).
+ * which has no such option. Only in a file that imports no other DB-API driver (whose cursor it might be). Which
+ * cursor has it is read only where the code shows it (fastCursorsOf): else a file that sets it anywhere is taken to.
  */
-function odbcExecutemanyPerRow(imports: PythonImports, source: string): 'pyodbc' | 'pypyodbc' | undefined {
+function odbcExecutemanyPerRow(imports: PythonImports, source: string, cursor: Node | null | undefined): 'pyodbc' | 'pypyodbc' | undefined {
   // (Once per file: the fast_executemany search reads the whole text.)
-  if (perRowAsked?.source === source) return perRowAsked.driver;
-  const driver = odbcDriverPerRow(imports, source);
-  perRowAsked = { source, driver };
-  return driver;
+  if (perRowAsked?.source !== source) perRowAsked = { source, driver: odbcDriverPerRow(imports), fastAnywhere: FAST_EXECUTEMANY.test(source) };
+  const { driver, fastAnywhere } = perRowAsked;
+  if (driver !== 'pyodbc' || !fastAnywhere) return driver;
+  const cursorScope = cursor?.type === 'identifier' ? followedCursor(cursor.text, cursor) : undefined;
+  if (!cursor || cursorScope === undefined) return undefined;
+  const fast = fastCursorsOf(cursor.tree);
+  return fast !== undefined && !fast.has(`${cursorScope.start}:${cursor.text}`) ? 'pyodbc' : undefined;
 }
 
-let perRowAsked: { source: string; driver: 'pyodbc' | 'pypyodbc' | undefined } | undefined;
+let perRowAsked: { source: string; driver: 'pyodbc' | 'pypyodbc' | undefined; fastAnywhere: boolean } | undefined;
 
-function odbcDriverPerRow(imports: PythonImports, source: string): 'pyodbc' | 'pypyodbc' | undefined {
+function odbcDriverPerRow(imports: PythonImports): 'pyodbc' | 'pypyodbc' | undefined {
   const odbc = imports.imports('pyodbc') ? 'pyodbc' : imports.imports('pypyodbc') ? 'pypyodbc' : undefined;
   if (!odbc || OTHER_DBAPI_DRIVERS.some((m) => imports.imports(m)) || (odbc === 'pyodbc' && imports.imports('pypyodbc'))) return undefined;
-  return odbc === 'pyodbc' && FAST_EXECUTEMANY.test(source) ? undefined : odbc;
+  return odbc;
 }
 
 const OTHER_DBAPI_DRIVERS = ['ibm_db_dbi', 'ibm_db', 'jaydebeapi', 'sqlalchemy', 'turbodbc'];
-/** `cur.fast_executemany = True` (any receiver), or the keyword on a connection that passes it on. */
+/** `cur.fast_executemany = True` (any receiver), or the keyword on a call that passes it on. */
 const FAST_EXECUTEMANY = /\bfast_executemany\s*=\s*(?:True|1)\b/;
+
+/**
+ * The scope (python-scopes.ts) of the plain name `name` read at `at` when each of that scope's bindings of it makes a
+ * cursor (`cur = conn.cursor()`, `with conn.cursor() as cur:`); else undefined (a parameter, a helper's cursor, ...).
+ */
+function followedCursor(name: string, at: Node): PythonScope | undefined {
+  const scope = bindingScope(name, at);
+  const bindings = scope?.bindings.get(name);
+  if (!scope || !bindings) return undefined;
+  for (const by of bindings) {
+    const value = by.type === 'assignment' && by.childForFieldName('left')?.type === 'identifier' ? by.childForFieldName('right') : by.type === 'as_pattern' ? by.namedChild(0) : undefined;
+    const fn = value?.type === 'call' ? value.childForFieldName('function') : undefined;
+    if (fn?.type !== 'attribute' || fn.childForFieldName('attribute')?.text !== 'cursor') return undefined;
+  }
+  return scope;
+}
+
+const fastCursors = new WeakMap<Node['tree'], ReadonlySet<string> | null>();
+
+/**
+ * The cursors the file sets `fast_executemany = True` on, as `scopeStart:name`, each a followed cursor (followedCursor);
+ * undefined when the file sets it where that cannot be told (on a parameter, an attribute such as self.cur, to a value
+ * it computes, as a keyword of a call, or only in text the grammar does not read as an assignment).
+ */
+function fastCursorsOf(tree: Node['tree']): ReadonlySet<string> | undefined {
+  const known = fastCursors.get(tree);
+  if (known !== undefined) return known ?? undefined;
+  const found = new Set<string>();
+  let followed = true;
+  for (const node of tree.rootNode.descendantsOfType(['assignment', 'keyword_argument'])) {
+    if (!node || !followed) continue;
+    if (node.type === 'keyword_argument') {
+      if (node.childForFieldName('name')?.text === 'fast_executemany' && !/^(?:False|0)$/.test(node.childForFieldName('value')?.text ?? '')) followed = false;
+      continue;
+    }
+    const left = node.childForFieldName('left');
+    if (left?.type !== 'attribute' || left.childForFieldName('attribute')?.text !== 'fast_executemany') continue;
+    const value = node.childForFieldName('right')?.text ?? '';
+    if (/^(?:False|0)$/.test(value)) continue;
+    const object = left.childForFieldName('object');
+    const scope = /^(?:True|1)$/.test(value) && object?.type === 'identifier' ? followedCursor(object.text, object) : undefined;
+    if (scope) found.add(`${scope.start}:${object!.text}`);
+    else followed = false;
+  }
+  const answer = followed && found.size > 0 ? found : undefined;
+  fastCursors.set(tree, answer ?? null);
+  return answer;
+}
 
 /** CPython's limit on indentation levels (MAXINDENT): deeper, it stops with "too many levels of indentation". */
 const MAX_INDENT_LEVELS = 100;
