@@ -169,7 +169,9 @@ const SingleRowInsertRule: Rule = {
           volume: volume.sentence,
         };
         const extent = last !== first ? { extent: { first: { span: first.callSpan }, last: { span: last.callSpan } } } : {};
-        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data, span: first.callSpan, maxSeverity: volume.maxSeverity, ...extent });
+        // A host-code edit where the front end found a mechanical one (pyodbc: fast_executemany), for a loop of one call.
+        const fix = calls === 1 ? first.hostFix : undefined;
+        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data, span: first.callSpan, maxSeverity: volume.maxSeverity, ...extent, ...(fix ? { fix } : {}) });
       }
       for (const { execution, count } of called.values()) {
         const call = execution.callsInsert!;

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-/** A finding as the code tests state it (no fix: none of the code rules has one). */
+/** A finding as the code tests state it (without its fix: the few code fixes are tested through lintWorkspace). */
 export type CodeFinding = Omit<Finding, 'fix' | 'suppressed'>;
 
 let frontEnd: CodeFrontEnd | undefined;

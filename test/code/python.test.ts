@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+import { brief, codeFrontEnd, INSERT_RULES, lintCode, posOf } from './helpers';
+import { lintWorkspace } from '../helpers/rule-tester';
 
 describe('code: Python (ibm_db, DB-API)', () => {
   it('ibm_db: exec_immediate of an f-string per row, autocommit on (the driver default)', async () => {
@@ -109,6 +110,32 @@ def save(rows):
     assert.deepEqual(await state('pypyodbc.connect(CONN_STR, True)'), ['on', 1]);
     // A flag the file computes may be either.
     assert.deepEqual(await state('pyodbc.connect(DSN, autocommit=settings.autocommit)'), ['unknown', 0]);
+  });
+
+  it('pyodbc executemany run per row: the quick fix sets fast_executemany on the cursor before the statement, and the fixed file is silent', async () => {
+    const code = `import pyodbc
+
+class Loader:
+    def load(self, rows):
+        if rows:
+\tself.cur.executemany("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (?, ?)", rows)
+        if rows: self.cur.executemany("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (?, ?)", rows)
+`;
+    const lint = async (text: string) => lintWorkspace({ 'load.py': text }, { baseConfig: { bulkRowThreshold: 2 }, codeFrontEnd: await codeFrontEnd(), unmerged: true }).findings.filter((f) => f.rule === 'single-row-insert');
+    const findings = await lint(code);
+    assert.equal(findings.length, 2, JSON.stringify(findings));
+    // A cursor written as a name or attributes, its statement first on its line (indented with a tab here): fixed.
+    const [fixed, sameLine] = findings;
+    assert.equal(fixed.fix?.title, 'Set self.cur.fast_executemany = True before executemany');
+    assert.equal(fixed.fix?.changesMeaning, true, 'offered alone, never applied by Fix all');
+    assert.deepEqual(fixed.fix?.edits, [{ span: { start: code.indexOf('self.cur.executemany'), end: code.indexOf('self.cur.executemany') }, newText: 'self.cur.fast_executemany = True\n\t' }]);
+    // A statement after `if rows:` on its line: no edit to make mechanically.
+    assert.equal(sameLine.fix, undefined);
+    const edit = fixed.fix!.edits[0];
+    const after = code.slice(0, edit.span.start) + edit.newText + code.slice(edit.span.end);
+    assert.match(after, /if rows:\n\tself\.cur\.fast_executemany = True\n\tself\.cur\.executemany\(/);
+    // The cursor set, its calls are one parameter array each (a cursor the reader cannot follow takes the setting).
+    assert.deepEqual(await lint(after), []);
   });
 
   it('pyodbc executemany without fast_executemany, and pypyodbc executemany, run one execute per row: reported, in a loop of chunks too', async () => {

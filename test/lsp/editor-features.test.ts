@@ -114,6 +114,20 @@ describe('language server: editor settings and actions (issue 14)', function () 
     assert.deepEqual(source.map((a) => a.kind), ['source.fixAll.insertlint']);
   });
 
+  it('a Python file: the pyodbc executemany finding offers the fast_executemany quick fix, as an edit of the file', async () => {
+    const py = 'import pyodbc\n\n\ndef load(rows):\n    conn = pyodbc.connect(DSN)\n    cur = conn.cursor()\n    cur.executemany("INSERT INTO APP.ORDERS (ID, ITEM) VALUES (?, ?)", rows)\n';
+    const pyUri = uriOf(join(dir, 'load', 'load.py'));
+    writeFileSync(join(dir, 'load', 'load.py'), py);
+    const s = (lsp = await LspSession.start(dir));
+    s.open(pyUri, py, 'python');
+    await s.waitFor('load.py findings', () => rules(s.diagnostics.get(pyUri)).includes('single-row-insert'));
+    const actions = await s.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: pyUri }, range: whole, context: { diagnostics: [] } });
+    const fix = actions.find((a) => a.title === 'Set cur.fast_executemany = True before executemany');
+    assert.ok(fix, actions.map((a) => a.title).join(', '));
+    assert.equal(fix.isPreferred, false);
+    assert.deepEqual(fix.edit!.changes[pyUri], [{ range: { start: { line: 6, character: 4 }, end: { line: 6, character: 4 } }, newText: 'cur.fast_executemany = True\n    ' }]);
+  });
+
   it('"Disable rule in this workspace" writes .insertlintrc.json and the finding goes at once', async () => {
     const s = await openOrders();
     const action = (await codeActions(s)).find((a) => a.title === 'Disable identity-cache in this workspace');

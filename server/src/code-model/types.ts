@@ -241,6 +241,11 @@ export interface SqlExecution {
    */
   manyPerRow?: 'pyodbc' | 'pypyodbc';
   /**
+   * A quick fix in the host file's offsets for what the call does per row, where the edit is mechanical: pyodbc's
+   * `cur.fast_executemany = True` on its own line before the statement that calls `cur.executemany`.
+   */
+  hostFix?: HostFix;
+  /**
    * An ORM insert (`construct: 'orm'`, sent at a flush) that goes one row per pass of its loop because a query of the
    * same session runs on every pass and flushes what was added before it runs (SQLAlchemy's autoflush; Hibernate's
    * FlushMode AUTO, for a query of the entity): that query as the message names it (`session.query(Customer)…first()`,
@@ -390,4 +395,12 @@ export interface CodeModel {
    * file): other files' ORM inserts of them get their table and id from here (SqlExecution.ormClass). Absent when none.
    */
   entities?: OrmEntity[];
+}
+
+/** An edit of a host file (application code), in the file's offsets, offered as a quick fix (SqlExecution.hostFix). */
+export interface HostFix {
+  title: string;
+  edits: { span: Span; newText: string }[];
+  /** The edit changes what the program does beyond its speed (ReportFix.changesMeaning): offered alone, not by Fix all. */
+  changesMeaning?: boolean;
 }

@@ -3,7 +3,7 @@
 // several adapters share.
 import type { Node } from 'web-tree-sitter';
 import type { Comment, SqlOrigin, Statement } from '../sql/ast';
-import type { ExecutionAction, HibernateBatching, LoopInfo, OrmEntity } from '../code-model/types';
+import type { ExecutionAction, HibernateBatching, HostFix, LoopInfo, OrmEntity } from '../code-model/types';
 import type { HostText } from './sqltext';
 import type { GrammarName } from './wasm';
 
@@ -171,6 +171,8 @@ export type ApiEvent =
       ownLoop?: LoopInfo;
       /** SqlExecution.manyPerRow: the call is its own loop (`ownLoop`), inside any other. */
       manyPerRow?: 'pyodbc' | 'pypyodbc';
+      /** SqlExecution.hostFix: an edit of the host file that fixes what the call does per row. */
+      hostFix?: HostFix;
       /**
        * The call sits in a helper that several loops of the file call, and this one (by its start) is the loop its
        * finding is about (a Spring Data save called from a loop in a transaction and from one outside any: the latter).

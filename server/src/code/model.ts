@@ -434,6 +434,7 @@ class ModelBuilder {
     if (e.construct) execution.construct = e.construct;
     if (e.ormPerCall) execution.ormPerCall = e.ormPerCall;
     if (e.manyPerRow) execution.manyPerRow = e.manyPerRow;
+    if (e.hostFix) execution.hostFix = e.hostFix;
     if (e.ormClass) execution.ormClass = e.ormClass;
     if (e.mapperStatement) execution.mapperStatement = e.mapperStatement;
     if (e.ormConfig) execution.ormConfig = e.ormConfig;

@@ -4,6 +4,7 @@
 // commit) and ORM (session.add / add_all / merge / flush). Modules and
 // names are read through the file's imports (import pyodbc as odbc, from sqlalchemy import text as sql_text).
 import type { Node } from 'web-tree-sitter';
+import type { HostFix } from '../../code-model/types';
 import { operatorAssignment, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
 import { djangoDb2Project, projectAutoflushOff, pythonAccess, sqlalchemyDb2Shown, usesSqlalchemy } from '../access';
 import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '../host-language';
@@ -360,6 +361,7 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
         batched: many && !perRow,
         pyformatMarkers: a.length > 1,
         ...(perRow ? { manyPerRow: perRow, ownLoop: { span: { start: call.node.startIndex, end: call.node.endIndex }, kind: 'executemany()', line: call.node.startPosition.row + 1 } } : {}),
+        ...(perRow === 'pyodbc' ? fastExecutemanyFix(call.node, call.receiver, ev.source) : {}),
       }];
     }
     default:
@@ -386,6 +388,30 @@ function odbcExecutemanyPerRow(imports: PythonImports, source: string, cursor: N
 }
 
 let perRowAsked: { source: string; driver: 'pyodbc' | 'pypyodbc' | undefined; fastAnywhere: boolean } | undefined;
+
+/**
+ * The quick fix of a pyodbc `cur.executemany(...)` run one execute per row: `cur.fast_executemany = True` on a line of
+ * its own before the statement that makes the call, indented as that statement. Only for a cursor written as a name
+ * or a chain of attributes (`cur`, `self.cursor`), and a statement that starts its line in a block.
+ */
+function fastExecutemanyFix(call: Node, receiver: Node | null | undefined, source: string): { hostFix: HostFix } | {} {
+  if (!receiver || !/^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*$/.test(receiver.text)) return {};
+  let statement: Node = call;
+  for (let parent = parentOf(statement); parent && parent.type !== 'block' && parent.type !== 'module'; parent = parentOf(statement)) statement = parent;
+  const at = statement.startIndex;
+  const lineStart = source.lastIndexOf('\n', at - 1) + 1;
+  const indent = source.slice(lineStart, at);
+  if (!/^[ \t]*$/.test(indent)) return {};
+  return {
+    hostFix: {
+      title: `Set ${receiver.text}.fast_executemany = True before executemany`,
+      edits: [{ span: { start: at, end: at }, newText: `${receiver.text}.fast_executemany = True\n${indent}` }],
+      // The rows then go as one parameter array: a row Db2 rejects fails the call as a whole (and the array takes
+      // memory for all of them), where one execute per row had run the rows before it. Offered, never applied by Fix all.
+      changesMeaning: true,
+    },
+  };
+}
 
 function odbcDriverPerRow(imports: PythonImports): 'pyodbc' | 'pypyodbc' | undefined {
   const odbc = imports.imports('pyodbc') ? 'pyodbc' : imports.imports('pypyodbc') ? 'pypyodbc' : undefined;
