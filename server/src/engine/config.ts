@@ -402,7 +402,8 @@ export function requiredLiterals(globs: readonly string[]): readonly string[] | 
       literals = null;
       break;
     }
-    const pieces = pattern.replace(/\[[^\]]*\]/g, '*').split(/[*?[\]{}/]+/);
+    // (A class holds no '[': each '[' tries only up to the next one, linear in a glob of many unclosed '['.)
+    const pieces = pattern.replace(/\[[^\][]*\]/g, '*').split(/[*?[\]{}/]+/);
     const longest = pieces.reduce((a, b) => (b.length > a.length ? b : a), '');
     if (longest === '') {
       literals = null;
