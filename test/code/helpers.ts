@@ -274,3 +274,23 @@ ${setup}
     }
 }
 `;
+
+/**
+ * A Spring @Configuration class of package demo.config whose @Bean method builds the project's DataSource with `body`
+ * (the method's statements, returning it), importing HikariCP's, Commons DBCP2's and Tomcat JDBC's pool classes as
+ * `imports` lists them: a pool set up in another file than the loader (jdbcDataSourceLoader).
+ */
+export const poolConfigClass = (body: string, imports: string[] = ['com.zaxxer.hikari.HikariConfig', 'com.zaxxer.hikari.HikariDataSource']): string => `package demo.config;
+
+${imports.map((i) => `import ${i};\n`).join('')}import javax.sql.DataSource;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration
+public class DataSourceConfig {
+    @Bean
+    public DataSource dataSource() {
+${body.replace(/^/gm, '        ')}
+    }
+}
+`;

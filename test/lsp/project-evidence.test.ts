@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tempWorkspace, uriOf } from './harness';
-import { DJANGO_DB2_SETTINGS, DJANGO_MODELS, FASTAPI_CRUD, fastapiDatabase, jdbcDataSourceLoader, JPA_LOADER, MYBATIS_XML_PROJECT, mybatisMapperXml } from '../code/helpers';
+import { DJANGO_DB2_SETTINGS, DJANGO_MODELS, FASTAPI_CRUD, fastapiDatabase, jdbcDataSourceLoader, JPA_LOADER, MYBATIS_XML_PROJECT, mybatisMapperXml, poolConfigClass } from '../code/helpers';
 
 const LOADER = `from sqlalchemy.orm import Session
 from models import Order, engine
@@ -142,6 +142,30 @@ describe("language server: a DataSource's connections and the pool's autocommit 
     await s.waitFor('Loader.java cleared', () => !(s.diagnostics.get(loader) ?? []).some((d) => d.code === 'no-autocommit'));
     writeFileSync(properties, 'spring.datasource.url=jdbc:db2://host:50000/SAMPLE\n');
     s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(properties), type: 2 }] });
+    await s.waitFor('Loader.java reported again', reported);
+  });
+});
+
+describe("language server: a pool another Java file sets up with autocommit off (a @Configuration class's @Bean)", function () {
+  this.timeout(60000);
+  const ws = tempWorkspace('insertlint-ws-pool-bean-');
+
+  it('a JDBC loop on dataSource.getConnection() is reported while the bean leaves autocommit on, cleared when a save sets HikariConfig.setAutoCommit(false), reported again when the file goes', async () => {
+    const { loaderPath } = mavenProject(ws.dir, jdbcDataSourceLoader());
+    mkdirSync(join(ws.dir, 'src', 'main', 'java', 'config'), { recursive: true });
+    const bean = join(ws.dir, 'src', 'main', 'java', 'config', 'DataSourceConfig.java');
+    const setUp = (autoCommit: string) => poolConfigClass(`HikariConfig config = new HikariConfig();\nconfig.setAutoCommit(${autoCommit});\nreturn new HikariDataSource(config);`);
+    writeFileSync(bean, setUp('true'));
+    const s = await ws.start();
+    await s.waitIdle();
+    const loader = uriOf(loaderPath);
+    const reported = () => (s.diagnostics.get(loader) ?? []).some((d) => d.code === 'no-autocommit' && /the pool's and driver's default for a connection from a DataSource/.test(d.message));
+    await s.waitFor('Loader.java no-autocommit', reported);
+    writeFileSync(bean, setUp('false'));
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(bean), type: 2 }] });
+    await s.waitFor('Loader.java cleared', () => !(s.diagnostics.get(loader) ?? []).some((d) => d.code === 'no-autocommit'));
+    rmSync(bean);
+    s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(bean), type: 3 }] });
     await s.waitFor('Loader.java reported again', reported);
   });
 });

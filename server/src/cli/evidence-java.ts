@@ -1,8 +1,9 @@
 // Java projects' evidence (project-evidence.ts): Hibernate's batching and flush mode, MyBatis's executor and a
-// connection pool's autocommit in the project's configuration (hibernateBatchingFolders), and MyBatis's mapper XML files
-// (mybatisMapperStatements): XML files are evidence here, never linted.
-import { dirname, join } from 'node:path';
-import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, hibernateFlushModeOffIn, mybatisBatchIn, poolAutocommitOffIn, type HibernateBatching } from '../code/hibernate-config';
+// connection pool's autocommit in the project's configuration or in the Java file that sets the pool up
+// (hibernateBatchingFolders), and MyBatis's mapper XML files (mybatisMapperStatements): XML files are evidence here,
+// never linted.
+import { dirname, join, relative, sep } from 'node:path';
+import { HIBERNATE_CONFIG_FILE, hibernateBatchSizeIn, hibernateFlushModeOffIn, javaPoolSetUpOff, mybatisBatchIn, POOL_CLASS_NAMED, poolAutocommitOffIn, type HibernateBatching } from '../code/hibernate-config';
 import { MAPPER_XML, mapperXmlInserts, MYBATIS_CONFIG_FILE, mybatisConfigBatch } from '../code/mybatis-xml';
 import { MAPPER_VARIABLE } from '../code/languages/java-mybatis';
 import { AS_IS, listedOnce, MAX_FILES_PER_FOLDER, nearestUp, type EvidenceDisk, type LookInputs, type PartOf } from './project-evidence';
@@ -19,26 +20,62 @@ const JAVA_CONFIG_FOLDERS = ['', 'config', 'src/main/resources', 'src/main/resou
  */
 const JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b|\bDataSource\b/;
 
-/** A Java file's part in the Hibernate look: a JPA / Hibernate / Spring Data file's folder. */
-export const hibernatePart: PartOf = (path, text) => (path.endsWith('.java') && JAVA_ORM_FILE.test(text) ? { dir: dirname(path) } : undefined);
+/**
+ * Whether a Java file's text names a connection pool's class and an autocommit setter (setAutoCommit,
+ * setDefaultAutoCommit): the files whose pool set-up the Hibernate look reads (the language server keeps them in its
+ * index though they name no SQL).
+ */
+export function namesPoolSetUp(text: string): boolean {
+  return text.includes('AutoCommit') && POOL_CLASS_NAMED.test(text);
+}
 
-/** Hibernate's batching by the projects' top folders: the Java files' projects whose configuration was found. */
+/**
+ * A Java file's part in the Hibernate look: a JPA / Hibernate / Spring Data file's folder; and whether the file sets a
+ * connection pool up with autocommit off (a @Bean method's `HikariConfig config = new HikariConfig();
+ * config.setAutoCommit(false);`, DBCP2's or Tomcat JDBC's `setDefaultAutoCommit(false)`: hibernate-config.ts
+ * javaPoolSetUpOff). Only a file that names a pool's class and one of the setters is read for that.
+ */
+export const hibernatePart: PartOf = (path, text) => {
+  if (!path.endsWith('.java')) return undefined;
+  const poolOff = namesPoolSetUp(text) && javaPoolSetUpOff(text);
+  if (poolOff) return { dir: dirname(path), poolAutocommitOff: true };
+  return JAVA_ORM_FILE.test(text) ? { dir: dirname(path) } : undefined;
+};
+
+/**
+ * Hibernate's batching by the projects' top folders: the Java files' projects whose configuration was found. A Java
+ * file of the project that sets a pool up with autocommit off (hibernatePart) counts as the configuration's
+ * `spring.datasource.hikari.auto-commit=false` does: the project's pooled connections start with autocommit off.
+ */
 export function hibernateBatchingFolders(files: Iterable<{ path: string; text: string }>, inputs: LookInputs = AS_IS): Map<string, HibernateBatching> {
-  const found = new Map<string, HibernateBatching>();
+  const read = new Map<string, HibernateBatching | undefined>();
+  const poolFiles = new Map<string, string>();
   const tops = new Map<string, string | null>();
   const list = listedOnce(inputs);
   for (const { path, text } of files) {
     const part = inputs.part(hibernatePart, path, text);
     if (!part) continue;
     const start = part.dir;
-    if (tops.has(start)) continue;
-    // Up to the project's top; without one (a lone file), the file's own folder.
-    const top = nearestUp(start, (dir) => list(dir).some((n) => JAVA_PROJECT_TOP.test(n)));
-    tops.set(start, top);
+    let top = tops.get(start);
+    if (top === undefined) {
+      // Up to the project's top; without one (a lone file), the file's own folder.
+      top = nearestUp(start, (dir) => list(dir).some((n) => JAVA_PROJECT_TOP.test(n)));
+      tops.set(start, top);
+    }
     const root = top ?? start;
-    if (found.has(root)) continue;
-    const config = readHibernateConfiguration(root, list, inputs.disk);
-    if (config) found.set(root, config);
+    if (part.poolAutocommitOff) {
+      // (The first by path names it: the same whichever order the files come in.)
+      const shown = relative(root, path).split(sep).join('/');
+      const known = poolFiles.get(root);
+      if (known === undefined || shown < known) poolFiles.set(root, shown);
+    }
+    if (!read.has(root)) read.set(root, readHibernateConfiguration(root, list, inputs.disk));
+  }
+  const found = new Map<string, HibernateBatching>();
+  for (const [root, config] of read) {
+    const pool = poolFiles.get(root);
+    if (config) found.set(root, pool === undefined || config.poolAutocommitOff !== undefined ? config : { ...config, poolAutocommitOff: pool });
+    else if (pool !== undefined) found.set(root, { file: pool, mybatisOnly: true, poolAutocommitOff: pool });
   }
   return found;
 }

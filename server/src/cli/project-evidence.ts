@@ -42,6 +42,8 @@ export interface FilePart {
   configuresOnly?: boolean;
   /** Django: the settings that show Db2 also set ATOMIC_REQUESTS (DjangoProject.atomicRequests). */
   atomicRequests?: boolean;
+  /** Java: the file sets a connection pool up with autocommit off (evidence-java.ts hibernatePart). */
+  poolAutocommitOff?: boolean;
 }
 
 export type PartOf = (path: string, text: string) => FilePart | undefined;

@@ -6,6 +6,7 @@
 // (languages/java-jpa.ts) uses it for the flush after a loop.
 
 import type { HibernateBatching } from '../code-model/types';
+import { declaration, type DeclaredTypes } from './languages/java-syntax';
 
 export type { HibernateBatching };
 
@@ -51,6 +52,70 @@ export function poolAutocommitOffIn(name: string, text: string): boolean {
 
 /** The pools' autocommit keys as a YAML walk joins them (spring.datasource.hikari.auto-commit …). */
 const POOL_AUTOCOMMIT_KEY = /^spring\.datasource\.(?:[\w-]+\.)?(?:hikari\.auto-?commit|(?:tomcat|dbcp2)\.default-?auto-?commit)$/i;
+
+/**
+ * A Java file that names a connection pool's class or its configuration's (HikariCP's HikariConfig / HikariDataSource,
+ * Commons DBCP's BasicDataSource and its per-user / shared pools, Tomcat JDBC's PoolProperties, PoolConfiguration or
+ * org.apache.tomcat.jdbc.pool.DataSource): the only Java files whose pool set-up is project evidence
+ * (cli/evidence-java.ts, with javaPoolSetUpOff).
+ */
+export const POOL_CLASS_NAMED = /\b(?:Hikari(?:Config|DataSource)|BasicDataSource|(?:Shared|PerUser)PoolDataSource|PoolProperties|PoolConfiguration)\b|\btomcat\.jdbc\.pool\b/;
+
+/** A false argument: `false`, `Boolean.FALSE`. */
+const OFF_ARGUMENT = String.raw`\(\s*(?:false|(?:java\.lang\.)?Boolean\s*\.\s*FALSE)\s*\)`;
+const DEFAULT_AUTOCOMMIT_OFF = new RegExp(String.raw`\.\s*setDefaultAutoCommit\s*` + OFF_ARGUMENT, 'g');
+const AUTOCOMMIT_OFF = new RegExp(String.raw`\.\s*setAutoCommit\s*` + OFF_ARGUMENT, 'g');
+const HIKARI_TYPE = /^Hikari(?:Config|DataSource)$/;
+/** A receiver cast to a Hikari type, `((HikariDataSource) ds)`, or unwrapped to one, `ds.unwrap(HikariDataSource.class)`. */
+const HIKARI_CAST = /(?:\(\s*\(\s*(?:[\w$]+\s*\.\s*)*Hikari(?:Config|DataSource)\s*\)\s*[\w$.]+\s*\)|\bunwrap\s*\(\s*(?:[\w$]+\s*\.\s*)*Hikari(?:Config|DataSource)\s*\.\s*class\s*\))\s*$/;
+
+/**
+ * Whether a Java file's text sets a connection pool up with autocommit off: `setDefaultAutoCommit(false)` (or
+ * `Boolean.FALSE`), a method of the pools only (Commons DBCP's BasicDataSource, Tomcat JDBC's PoolProperties and
+ * DataSource), or `setAutoCommit(false)` on a HikariConfig or HikariDataSource: a variable, field or parameter declared
+ * with that type (`var` too, when its initializer names the type: `new HikariConfig()`,
+ * `DataSourceBuilder.create().type(HikariDataSource.class).build()`), a cast to it or an unwrap() to it.
+ * setAutoCommit(false) on anything else (a Connection) is no pool's, nor is a value that is not false; a call on a line
+ * that a `//` comment holds, or in a block comment's `*` line, does not count. `typeOf` gives a name's declared type
+ * (java-syntax.ts declaration, by default).
+ */
+export function javaPoolSetUpOff(text: string, typeOf?: (name: string) => string | undefined): boolean {
+  if (!text.includes('AutoCommit')) return false;
+  for (const m of text.matchAll(DEFAULT_AUTOCOMMIT_OFF)) if (!commentedOut(text, m.index)) return true;
+  if (!text.includes('Hikari')) return false;
+  const known: DeclaredTypes = new Map();
+  const declared = typeOf ?? ((name: string) => declaration(name, text, known)?.type);
+  for (const m of text.matchAll(AUTOCOMMIT_OFF)) {
+    if (commentedOut(text, m.index)) continue;
+    const before = text.slice(Math.max(0, m.index - 300), m.index);
+    if (HIKARI_CAST.test(before)) return true;
+    const receiver = trailingName(before);
+    if (!receiver) continue;
+    if (HIKARI_TYPE.test(declared(receiver) ?? '') || hikariVar(receiver, text)) return true;
+  }
+  return false;
+}
+
+/** The name that ends `before` (blanks after it left out): the receiver of the call that follows; undefined: none. */
+function trailingName(before: string): string | undefined {
+  const text = before.trimEnd();
+  let at = text.length;
+  while (at > 0 && /[\w$]/.test(text[at - 1])) at--;
+  const name = text.slice(at);
+  return /^[A-Za-z_$]/.test(name) ? name : undefined;
+}
+
+/** `var cfg = new HikariConfig();`: a local variable whose initializer names a Hikari type. */
+function hikariVar(name: string, text: string): boolean {
+  const escaped = name.replace(/\$/g, '\\$');
+  return new RegExp(String.raw`\bvar\s+${escaped}\s*=[^;]{0,300}?\bHikari(?:Config|DataSource)\b`).test(text);
+}
+
+/** Whether the text before `at` on its line starts a `//` comment or is a block comment's line (`* ...`, `/* ...`). */
+function commentedOut(text: string, at: number): boolean {
+  const line = text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
+  return line.includes('//') || /^\s*\/?\*/.test(line);
+}
 
 /**
  * Whether a Hibernate configuration file sets the sessions' flush mode to COMMIT or MANUAL (Hibernate's

@@ -9,7 +9,7 @@ import { CONFIG_FILE_NAME } from '../engine/config';
 import { readSourceFile } from '../cli/files';
 import { RememberedLook } from '../cli/project-evidence';
 import { djangoDb2Folders, sqlalchemyEvidence, type AutoflushEvidence } from '../cli/evidence-python';
-import { hibernateBatchingFolders, mybatisMapperStatements } from '../cli/evidence-java';
+import { hibernateBatchingFolders, mybatisMapperStatements, namesPoolSetUp } from '../cli/evidence-java';
 import { sequelizeDb2Folders } from '../cli/evidence-javascript';
 import { mayChangeEvidence } from '../cli/evidence-watch';
 import { usesDjango } from '../code/languages/python-django-project';
@@ -91,7 +91,8 @@ export class DiskFiles {
     }
     // COBOL copybooks and LOAD control cards matter without naming SQL (paragraphs of loops, LOAD DATA).
     const language = s.workspace.languageOf(path);
-    if (language !== 'sql' && language !== 'cobol' && language !== 'jcl' && !SQL_HINT.test(read.text) && !ORM_HINT.test(read.text)) {
+    // (A Java file that sets a connection pool up is project evidence, read by refreshProjectEvidence from the index.)
+    if (language !== 'sql' && language !== 'cobol' && language !== 'jcl' && !SQL_HINT.test(read.text) && !ORM_HINT.test(read.text) && !(language === 'java' && namesPoolSetUp(read.text))) {
       // Application code that never mentions SQL cannot have findings: keep it out of memory.
       if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
       s.onDisk.delete(path);

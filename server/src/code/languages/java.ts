@@ -4,6 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import { argsOf, cStyleCommentText, declaratorAssignment, operatorAssignment, plainText, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
 import { javaAccess, projectBatching } from '../access';
+import { javaPoolSetUpOff } from '../hibernate-config';
 import { embeddedHooks, scanEmbeddedSql } from '../esql';
 import { emptyResult, entitiesOnly, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, concatenate, decodeQuoted } from '../literals';
@@ -304,16 +305,11 @@ function declaredTypeOf(name: string, source: string): string | undefined {
 
 /**
  * A pool this file sets up with autocommit off: `cfg.setAutoCommit(false)` on a HikariConfig or HikariDataSource,
- * or setDefaultAutoCommit(false) (Commons DBCP2's BasicDataSource, Tomcat JDBC's PoolProperties / DataSource).
+ * or setDefaultAutoCommit(false) (Commons DBCP2's BasicDataSource, Tomcat JDBC's PoolProperties / DataSource); the
+ * same reading as another Java file's pool set-up gets as project evidence (hibernate-config.ts javaPoolSetUpOff).
  */
 function poolConfiguredOff(text: string): boolean {
-  if (/\.setDefaultAutoCommit\s*\(\s*false\s*\)/.test(text)) return true;
-  if (!text.includes('Hikari')) return false;
-  const calls = /\b([A-Za-z_$][\w$]*)\s*\.\s*setAutoCommit\s*\(\s*false\s*\)/g;
-  for (let m = calls.exec(text); m; m = calls.exec(text)) {
-    if (/^Hikari(?:Config|DataSource)$/.test(declaredTypeOf(m[1], text) ?? '')) return true;
-  }
-  return false;
+  return javaPoolSetUpOff(text, (name) => declaredTypeOf(name, text));
 }
 
 /** xaConnection.getConnection(), ds.getXAConnection().getConnection(). */
