@@ -8798,11 +8798,11 @@ function terminatorProblem(value) {
 }
 function terminatorFor(path, config) {
   let chosen;
-  let relative8;
+  let relative9;
   for (const { pattern, terminator } of config.terminators) {
     if (pattern !== void 0) {
-      relative8 ??= relativeToConfig(path, config.source);
-      if (!globMatcher(pattern).ignores(relative8)) continue;
+      relative9 ??= relativeToConfig(path, config.source);
+      if (!globMatcher(pattern).ignores(relative9)) continue;
     }
     chosen = terminator;
   }
@@ -8825,8 +8825,8 @@ function isTestFile(path, config) {
   if (!matcher) testMatchers.set(config.testFiles, matcher = (0, import_ignore.default)({ ignorecase: false }).add([...config.testFiles]));
   const root = config.root === void 0 ? void 0 : asFolder(config.root);
   const base = config.source ?? repositoryBase(path, config.repositoryOf, root) ?? root;
-  const relative8 = belowSharedFolders(path, base).replace(/^(\.\.?\/)+/, "");
-  return relative8 !== "" && matcher.ignores(relative8);
+  const relative9 = belowSharedFolders(path, base).replace(/^(\.\.?\/)+/, "");
+  return relative9 !== "" && matcher.ignores(relative9);
 }
 function requiredLiterals(globs) {
   const known = globLiterals.get(globs);
@@ -8860,9 +8860,9 @@ function asFolder(path) {
   return p.endsWith("/") ? p : `${p}/`;
 }
 function belowSharedFolders(path, base) {
-  const relative8 = relativeToConfig(path, base);
+  const relative9 = relativeToConfig(path, base);
   const file = path.replace(/\\/g, "/");
-  if (base === void 0 || !/^([a-zA-Z]:)?\//.test(file) || file.startsWith(folderOf(base))) return relative8;
+  if (base === void 0 || !/^([a-zA-Z]:)?\//.test(file) || file.startsWith(folderOf(base))) return relative9;
   const folders = folderOf(base).split("/");
   const parts = file.split("/");
   let shared = 0;
@@ -13065,7 +13065,7 @@ var init_no_autocommit = __esm({
 var no_autocommit_default2;
 var init_no_autocommit2 = __esm({
   "rules/no-autocommit.md"() {
-    no_autocommit_default2 = "# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`; `jaydebeapi.connect`,\nwhose JDBC connection starts with autocommit on; `pyodbc.connect`/`pypyodbc.connect` given `autocommit=True`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is on too for a class\nfield declared with node ibm_db's own connection type (TypeScript `protected connection?: Connection` with\n`Connection` imported from `'ibm_db'`, or `db: ibmdb.Database | null`) that no code of the file switches\n(`beginTransaction()` on it): such a connection commits every statement, wherever it was opened (nestjsdb2's\n`batchInsert`). The options given to `open` are read whether written in the call or held by a variable:\n`autoCommit: false` opens without autocommit, `autoCommit: true` with it, and `autoCommit: cfg.autoCommit ?? true`\nsays what holds when nothing else is configured (here on). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`, and `pyodbc.connect`/`pypyodbc.connect` without\n`autocommit=True`: both switch ODBC's default off after connecting), after `conn.jconn.setAutoCommit(False)` on a\njaydebeapi connection, and in embedded SQL and SQLJ.\n\nDjango on Db2 (`ibm_db_django` named as ENGINE in the project's settings) runs in autocommit mode: a model insert\n(`Order.objects.create(\u2026)`, a new instance's `save()`) outside `transaction.atomic()` is a transaction of its own, so\nautocommit is **on** for it; it is **off** inside a `with transaction.atomic():` block, in a function decorated\n`@transaction.atomic`, in a helper whose every call in the file is so held, and in a view (a function taking `request`) of a project whose settings set `ATOMIC_REQUESTS`.\nThe message says so in Django's terms: *Django's autocommit commits each save() or create() of the for loop at line 7\ninto SHOP_ORDER on its own. Outside transaction.atomic() every INSERT is its own transaction \u2026*, with the advice to run the loop in\none `transaction.atomic()` block or, better, one `bulk_create(objs, batch_size=1000)`.\n\nSQLAlchemy (`create_engine(\"db2+ibm_db://\u2026\")`, or the `ibm_db_sa://` URL) is read as its own API: the engines the file\nmakes with `create_engine`, the connections it takes from them (`engine.connect()`, `engine.begin()`, assigned or bound\nby a `with`) and its sessions (`Session(engine)`, a `sessionmaker` factory's sessions). Autocommit is **on** where the\ncode asks for `isolation_level=\"AUTOCOMMIT\"`: on `create_engine` (as a keyword or inside `execution_options={\u2026}`), on\nan engine copy (`engine.execution_options(isolation_level=\"AUTOCOMMIT\")`) and the connections taken from it, or on a\nconnection (`conn.execution_options(\u2026)`). Otherwise it is **off**: a SQLAlchemy 2.x connection begins a transaction\nat its first statement and commits only when told (`conn.commit()`, or the end of a `with engine.begin()` block).\nSQLAlchemy 1.x, though, commits a DML statement itself when it runs outside a transaction (\"library-level\"\nautocommit, which 2.0 removed). Code that can only be 1.x shows it: `engine.execute(\u2026)` (connectionless execution,\ngone in 2.0) is **on**, and so is a plain SQL string passed to `conn.execute` (2.0 refuses one: it wants `text()`)\nunless a transaction is begun on the connection before it (`conn.begin()`, `engine.begin()`). A `text()` on a\nconnection may be either version, and is read as 2.x. The message then names the library's commit and asks for a\ntransaction around the loop. A connection the file opens with drivers that disagree\n(ibmdbpy's `self._con`: `pypyodbc.connect` or `jaydebeapi.connect`, as configured) or with an `autocommit=`\nthe file computes is **unknown**. A connection\npassed in as a parameter, kept in a field of no known driver type set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\n(or a jaydebeapi one) the code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe autocommitted single-row INSERTs of a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for 'conn' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nA Java connection got from a DataSource (`dataSource.getConnection()`: a receiver declared as a `DataSource`,\n`HikariDataSource`, `BasicDataSource` \u2026, or named `ds`, `dataSource`, `orderDataSource`) starts with the autocommit its\npool is configured with. When the project's configuration turns it off, such a loop is not reported (and other rules\nread the connection as off): Spring Boot's `spring.datasource.hikari.auto-commit=false`,\n`spring.datasource.tomcat.default-auto-commit=false` or `spring.datasource.dbcp2.default-auto-commit=false` in an\n`application*.properties` / `application*.yml` (YAML nesting and relaxed names such as `autoCommit` too), a\n`hikari.properties` with `autoCommit=false`, all looked for where the Hibernate configuration is (the project's top,\n`config/`, `src/main/resources` \u2026); or a pool the same file sets up, `HikariConfig cfg \u2026 cfg.setAutoCommit(false)`\nor `setDefaultAutoCommit(false)` (DBCP2, Tomcat JDBC). Off in any of these files counts, a profile's too. Without\nsuch configuration the message says what it knows: *(the pool's and driver's default for a connection from a\nDataSource; no pool configuration was found that switches it off)*: HikariCP, DBCP2 and Tomcat JDBC start with\nautocommit on, as does an application server's data source (Open Liberty's `<dataSource>` has no autocommit setting;\nthe Db2 driver's type 4 default is on). `DriverManager.getConnection(\u2026)` keeps the driver's default.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, \"\", \"\")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, \"\", \"\")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. With SQLAlchemy, leave\nout `isolation_level=\"AUTOCOMMIT\"` for the loading code and run the loop inside one transaction (`with engine.begin()\nas conn:`); better still, pass all the rows in one `conn.execute(text(sql), rows)` (see `single-row-insert`). More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection from a DataSource whose pool is switched off somewhere InsertLint does not read (a\n`@Configuration` class of another file, a JNDI resource of the application server, an environment variable) is\nreported as the pool's default says; suppress it there with the reason. So is a connection that runs in a container\ntransaction (JTA, an EJB or `@Transactional` method): the transaction manager switches autocommit off.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n";
+    no_autocommit_default2 = "# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`; `jaydebeapi.connect`,\nwhose JDBC connection starts with autocommit on; `pyodbc.connect`/`pypyodbc.connect` given `autocommit=True`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is on too for a class\nfield declared with node ibm_db's own connection type (TypeScript `protected connection?: Connection` with\n`Connection` imported from `'ibm_db'`, or `db: ibmdb.Database | null`) that no code of the file switches\n(`beginTransaction()` on it): such a connection commits every statement, wherever it was opened (nestjsdb2's\n`batchInsert`). The options given to `open` are read whether written in the call or held by a variable:\n`autoCommit: false` opens without autocommit, `autoCommit: true` with it, and `autoCommit: cfg.autoCommit ?? true`\nsays what holds when nothing else is configured (here on). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`, and `pyodbc.connect`/`pypyodbc.connect` without\n`autocommit=True`: both switch ODBC's default off after connecting), after `conn.jconn.setAutoCommit(False)` on a\njaydebeapi connection, and in embedded SQL and SQLJ.\n\nDjango on Db2 (`ibm_db_django` named as ENGINE in the project's settings) runs in autocommit mode: a model insert\n(`Order.objects.create(\u2026)`, a new instance's `save()`) outside `transaction.atomic()` is a transaction of its own, so\nautocommit is **on** for it; it is **off** inside a `with transaction.atomic():` block, in a function decorated\n`@transaction.atomic`, in a helper whose every call in the file is so held, and in a view (a function taking `request`) of a project whose settings set `ATOMIC_REQUESTS`.\nThe message says so in Django's terms: *Django's autocommit commits each save() or create() of the for loop at line 7\ninto SHOP_ORDER on its own. Outside transaction.atomic() every INSERT is its own transaction \u2026*, with the advice to run the loop in\none `transaction.atomic()` block or, better, one `bulk_create(objs, batch_size=1000)`.\n\nSQLAlchemy (`create_engine(\"db2+ibm_db://\u2026\")`, or the `ibm_db_sa://` URL) is read as its own API: the engines the file\nmakes with `create_engine`, the connections it takes from them (`engine.connect()`, `engine.begin()`, assigned or bound\nby a `with`) and its sessions (`Session(engine)`, a `sessionmaker` factory's sessions). Autocommit is **on** where the\ncode asks for `isolation_level=\"AUTOCOMMIT\"`: on `create_engine` (as a keyword or inside `execution_options={\u2026}`), on\nan engine copy (`engine.execution_options(isolation_level=\"AUTOCOMMIT\")`) and the connections taken from it, or on a\nconnection (`conn.execution_options(\u2026)`). Otherwise it is **off**: a SQLAlchemy 2.x connection begins a transaction\nat its first statement and commits only when told (`conn.commit()`, or the end of a `with engine.begin()` block).\nSQLAlchemy 1.x, though, commits a DML statement itself when it runs outside a transaction (\"library-level\"\nautocommit, which 2.0 removed). Code that can only be 1.x shows it: `engine.execute(\u2026)` (connectionless execution,\ngone in 2.0) is **on**, and so is a plain SQL string passed to `conn.execute` (2.0 refuses one: it wants `text()`)\nunless a transaction is begun on the connection before it (`conn.begin()`, `engine.begin()`). A `text()` on a\nconnection may be either version, and is read as 2.x. The message then names the library's commit and asks for a\ntransaction around the loop. A connection the file opens with drivers that disagree\n(ibmdbpy's `self._con`: `pypyodbc.connect` or `jaydebeapi.connect`, as configured) or with an `autocommit=`\nthe file computes is **unknown**. A connection\npassed in as a parameter, kept in a field of no known driver type set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\n(or a jaydebeapi one) the code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe autocommitted single-row INSERTs of a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for 'conn' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nA Java connection got from a DataSource (`dataSource.getConnection()`: a receiver declared as a `DataSource`,\n`HikariDataSource`, `BasicDataSource` \u2026, or named `ds`, `dataSource`, `orderDataSource`) starts with the autocommit its\npool is configured with. When the project's configuration turns it off, such a loop is not reported (and other rules\nread the connection as off): Spring Boot's `spring.datasource.hikari.auto-commit=false`,\n`spring.datasource.tomcat.default-auto-commit=false` or `spring.datasource.dbcp2.default-auto-commit=false` in an\n`application*.properties` / `application*.yml` (YAML nesting and relaxed names such as `autoCommit` too), a\n`hikari.properties` with `autoCommit=false`, all looked for where the Hibernate configuration is (the project's top,\n`config/`, `src/main/resources` \u2026); or a pool that Java code sets up with autocommit off, in the same file or in any\nother Java file of the project (the files below the same project top, as the CLI lints them or the editor indexes\nthem): typically a `@Configuration` class whose `@Bean` method builds the DataSource. What counts is\n`setAutoCommit(false)` on a `HikariConfig` or `HikariDataSource` (a variable, field or parameter of that type, a `var`\nwhose initializer names it such as `DataSourceBuilder.create().type(HikariDataSource.class).build()`, a cast\n`((HikariDataSource) ds)` or `ds.unwrap(HikariDataSource.class)`), and `setDefaultAutoCommit(false)` or\n`setDefaultAutoCommit(Boolean.FALSE)`, which only the pools have (DBCP2's `BasicDataSource`, Tomcat JDBC's\n`PoolProperties` and `org.apache.tomcat.jdbc.pool.DataSource`). Another file is read for this only when it names one of\nthose pool classes. `conn.setAutoCommit(false)` on a `Connection` switches that connection only and is no pool\nconfiguration; `true`, a variable or a commented-out call is not taken as off; c3p0's `setAutoCommitOnClose` is about\nclosing, not the start. Off in any of these files counts, a profile's too. Without\nsuch configuration the message says what it knows: *(the pool's and driver's default for a connection from a\nDataSource; no pool configuration was found that switches it off)*: HikariCP, DBCP2 and Tomcat JDBC start with\nautocommit on, as does an application server's data source (Open Liberty's `<dataSource>` has no autocommit setting;\nthe Db2 driver's type 4 default is on). `DriverManager.getConnection(\u2026)` keeps the driver's default.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, \"\", \"\")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, \"\", \"\")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. With SQLAlchemy, leave\nout `isolation_level=\"AUTOCOMMIT\"` for the loading code and run the loop inside one transaction (`with engine.begin()\nas conn:`); better still, pass all the rows in one `conn.execute(text(sql), rows)` (see `single-row-insert`). More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection from a DataSource whose pool is switched off somewhere InsertLint does not read (a JNDI\nresource of the application server, an environment variable or a property the setter's value comes from, a\nconfiguration class in another module with its own `pom.xml` or `build.gradle`, a class outside the linted paths) is\nreported as the pool's default says; suppress it there with the reason. So is a connection that runs in a container\ntransaction (JTA, an EJB or `@Transactional` method): the transaction manager switches autocommit off.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n";
   }
 });
 
@@ -16368,7 +16368,7 @@ function importedPythonModules(lines) {
 function pythonImports(source, path) {
   const lines = typeof source === "string" ? readPythonImports(source) : source;
   const bound = /* @__PURE__ */ new Map();
-  const relative8 = /* @__PURE__ */ new Map();
+  const relative9 = /* @__PURE__ */ new Map();
   const modules = /* @__PURE__ */ new Set();
   for (const line of lines) {
     if (line.from !== void 0) continue;
@@ -16384,7 +16384,7 @@ function pythonImports(source, path) {
     if (line.level > 0) {
       const absolute = path === void 0 ? void 0 : relativeModule(line.level, module2, path);
       if (absolute === void 0) {
-        for (const { name: name2, as } of line.names) relative8.set(as ?? name2, name2);
+        for (const { name: name2, as } of line.names) relative9.set(as ?? name2, name2);
         continue;
       }
       module2 = absolute;
@@ -16404,7 +16404,7 @@ function pythonImports(source, path) {
       return false;
     },
     bound: new Set(bound.keys()),
-    ...relative8.size > 0 ? { relative: relative8 } : {}
+    ...relative9.size > 0 ? { relative: relative9 } : {}
   };
 }
 function relativeModule(level, rest, path) {
@@ -17059,6 +17059,52 @@ var init_evidence_python = __esm({
   }
 });
 
+// server/src/code/languages/java-syntax.ts
+function declaration(name2, source, known) {
+  if (known.has(name2)) return known.get(name2);
+  const escaped = name2.replace(/\$/g, "\\$");
+  const pattern = new RegExp(`\\b([A-Z][\\w$]{0,100})(?:<[^<>;{}]{0,200}(?:<[^<>;{}]{0,200}>[^<>;{}]{0,200})?>)?\\s+${escaped}\\s*[;=,):]`);
+  const m = pattern.exec(source);
+  const declared = m ? { type: m[1], span: { start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].indexOf(m[1]) + m[1].length } } : void 0;
+  known.set(name2, declared);
+  return declared;
+}
+function classNode(type) {
+  let node = type;
+  if (node?.type === "generic_type") node = node.namedChild(0);
+  if (node?.type === "scoped_type_identifier") node = node.namedChildren[node.namedChildCount - 1] ?? null;
+  return node?.type === "type_identifier" && /^[A-Z]/.test(node.text) ? node : void 0;
+}
+function annotationsOf(node) {
+  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
+  return modifiers ? modifiers.namedChildren.filter((c) => !!c && (c.type === "annotation" || c.type === "marker_annotation")) : [];
+}
+function annotationName(annotation) {
+  return annotation.childForFieldName("name")?.text.replace(/^.*\./, "");
+}
+function javaImports(source) {
+  const single2 = /* @__PURE__ */ new Map();
+  const wildcards = [];
+  for (const m of source.matchAll(IMPORT)) {
+    if (m[2]) wildcards.push(m[1]);
+    else single2.set(m[1].slice(m[1].lastIndexOf(".") + 1), m[1]);
+  }
+  return { package: JAVA_PACKAGE.exec(source)?.[1], single: single2, wildcards };
+}
+function qualifiedCandidates(name2, imports) {
+  const imported = imports.single.get(name2);
+  if (imported) return [imported];
+  return [imports.package ? `${imports.package}.${name2}` : name2, ...imports.wildcards.map((w) => `${w}.${name2}`)];
+}
+var JAVA_PACKAGE, IMPORT;
+var init_java_syntax = __esm({
+  "server/src/code/languages/java-syntax.ts"() {
+    "use strict";
+    JAVA_PACKAGE = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
+    IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
+  }
+});
+
 // server/src/code/hibernate-config.ts
 function hibernateUnbatched(config) {
   return !!config && !config.mybatisOnly && (config.batchSize === void 0 || config.batchSize <= 1);
@@ -17083,6 +17129,37 @@ function poolAutocommitOffIn(name2, text2) {
     return off;
   });
   return off;
+}
+function javaPoolSetUpOff(text2, typeOf) {
+  if (!text2.includes("AutoCommit")) return false;
+  for (const m of text2.matchAll(DEFAULT_AUTOCOMMIT_OFF)) if (!commentedOut(text2, m.index)) return true;
+  if (!text2.includes("Hikari")) return false;
+  const known = /* @__PURE__ */ new Map();
+  const declared = typeOf ?? ((name2) => declaration(name2, text2, known)?.type);
+  for (const m of text2.matchAll(AUTOCOMMIT_OFF)) {
+    if (commentedOut(text2, m.index)) continue;
+    const before = text2.slice(Math.max(0, m.index - 300), m.index);
+    if (HIKARI_CAST.test(before)) return true;
+    const receiver = trailingName(before);
+    if (!receiver) continue;
+    if (HIKARI_TYPE.test(declared(receiver) ?? "") || hikariVar(receiver, text2)) return true;
+  }
+  return false;
+}
+function trailingName(before) {
+  const text2 = before.trimEnd();
+  let at = text2.length;
+  while (at > 0 && /[\w$]/.test(text2[at - 1])) at--;
+  const name2 = text2.slice(at);
+  return /^[A-Za-z_$]/.test(name2) ? name2 : void 0;
+}
+function hikariVar(name2, text2) {
+  const escaped = name2.replace(/\$/g, "\\$");
+  return new RegExp(String.raw`\bvar\s+${escaped}\s*=[^;]{0,300}?\bHikari(?:Config|DataSource)\b`).test(text2);
+}
+function commentedOut(text2, at) {
+  const line = text2.slice(text2.lastIndexOf("\n", at - 1) + 1, at);
+  return line.includes("//") || /^\s*\/?\*/.test(line);
 }
 function hibernateFlushModeOffIn(name2, text2) {
   if (!text2.includes("flushMode")) return false;
@@ -17182,11 +17259,18 @@ function sizeOf(value) {
 function largest(sizes) {
   return sizes.length > 0 ? Math.max(...sizes) : null;
 }
-var POOL_AUTOCOMMIT_KEY, HIBERNATE_CONFIG_FILE, OTHER_PROVIDER;
+var POOL_AUTOCOMMIT_KEY, POOL_CLASS_NAMED, OFF_ARGUMENT, DEFAULT_AUTOCOMMIT_OFF, AUTOCOMMIT_OFF, HIKARI_TYPE, HIKARI_CAST, HIBERNATE_CONFIG_FILE, OTHER_PROVIDER;
 var init_hibernate_config = __esm({
   "server/src/code/hibernate-config.ts"() {
     "use strict";
+    init_java_syntax();
     POOL_AUTOCOMMIT_KEY = /^spring\.datasource\.(?:[\w-]+\.)?(?:hikari\.auto-?commit|(?:tomcat|dbcp2)\.default-?auto-?commit)$/i;
+    POOL_CLASS_NAMED = /\b(?:Hikari(?:Config|DataSource)|BasicDataSource|(?:Shared|PerUser)PoolDataSource|PoolProperties|PoolConfiguration)\b|\btomcat\.jdbc\.pool\b/;
+    OFF_ARGUMENT = String.raw`\(\s*(?:false|(?:java\.lang\.)?Boolean\s*\.\s*FALSE)\s*\)`;
+    DEFAULT_AUTOCOMMIT_OFF = new RegExp(String.raw`\.\s*setDefaultAutoCommit\s*` + OFF_ARGUMENT, "g");
+    AUTOCOMMIT_OFF = new RegExp(String.raw`\.\s*setAutoCommit\s*` + OFF_ARGUMENT, "g");
+    HIKARI_TYPE = /^Hikari(?:Config|DataSource)$/;
+    HIKARI_CAST = /(?:\(\s*\(\s*(?:[\w$]+\s*\.\s*)*Hikari(?:Config|DataSource)\s*\)\s*[\w$.]+\s*\)|\bunwrap\s*\(\s*(?:[\w$]+\s*\.\s*)*Hikari(?:Config|DataSource)\s*\.\s*class\s*\))\s*$/;
     HIBERNATE_CONFIG_FILE = /^(?:persistence\.xml|hibernate\.cfg\.xml|hibernate\.properties|hikari\.properties|application(?:-[\w.-]+)?\.(?:properties|ya?ml))$/;
     OTHER_PROVIDER = /<provider>\s*org\.(?:eclipse\.persistence|apache\.openjpa)\b|\b(?:eclipselink|openjpa)\.[\w.-]+/;
   }
@@ -17430,52 +17514,6 @@ var init_read_scope = __esm({
   }
 });
 
-// server/src/code/languages/java-syntax.ts
-function declaration(name2, source, known) {
-  if (known.has(name2)) return known.get(name2);
-  const escaped = name2.replace(/\$/g, "\\$");
-  const pattern = new RegExp(`\\b([A-Z][\\w$]{0,100})(?:<[^<>;{}]{0,200}(?:<[^<>;{}]{0,200}>[^<>;{}]{0,200})?>)?\\s+${escaped}\\s*[;=,):]`);
-  const m = pattern.exec(source);
-  const declared = m ? { type: m[1], span: { start: m.index + m[0].indexOf(m[1]), end: m.index + m[0].indexOf(m[1]) + m[1].length } } : void 0;
-  known.set(name2, declared);
-  return declared;
-}
-function classNode(type) {
-  let node = type;
-  if (node?.type === "generic_type") node = node.namedChild(0);
-  if (node?.type === "scoped_type_identifier") node = node.namedChildren[node.namedChildCount - 1] ?? null;
-  return node?.type === "type_identifier" && /^[A-Z]/.test(node.text) ? node : void 0;
-}
-function annotationsOf(node) {
-  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
-  return modifiers ? modifiers.namedChildren.filter((c) => !!c && (c.type === "annotation" || c.type === "marker_annotation")) : [];
-}
-function annotationName(annotation) {
-  return annotation.childForFieldName("name")?.text.replace(/^.*\./, "");
-}
-function javaImports(source) {
-  const single2 = /* @__PURE__ */ new Map();
-  const wildcards = [];
-  for (const m of source.matchAll(IMPORT)) {
-    if (m[2]) wildcards.push(m[1]);
-    else single2.set(m[1].slice(m[1].lastIndexOf(".") + 1), m[1]);
-  }
-  return { package: JAVA_PACKAGE.exec(source)?.[1], single: single2, wildcards };
-}
-function qualifiedCandidates(name2, imports) {
-  const imported = imports.single.get(name2);
-  if (imported) return [imported];
-  return [imports.package ? `${imports.package}.${name2}` : name2, ...imports.wildcards.map((w) => `${w}.${name2}`)];
-}
-var JAVA_PACKAGE, IMPORT;
-var init_java_syntax = __esm({
-  "server/src/code/languages/java-syntax.ts"() {
-    "use strict";
-    JAVA_PACKAGE = /^[ \t]*package[ \t]+([\w.]{1,300})[ \t]*;/m;
-    IMPORT = /^[ \t]*import[ \t]+([\w.]{1,300}?)(\.\*)?[ \t]*;/gm;
-  }
-});
-
 // server/src/code/languages/java-mybatis.ts
 function withMybatisBatch(file, read) {
   return projectBatch.run(file, read);
@@ -17665,21 +17703,36 @@ var init_java_mybatis = __esm({
 });
 
 // server/src/cli/evidence-java.ts
+function namesPoolSetUp(text2) {
+  return text2.includes("AutoCommit") && POOL_CLASS_NAMED.test(text2);
+}
 function hibernateBatchingFolders(files3, inputs = AS_IS) {
-  const found = /* @__PURE__ */ new Map();
+  const read = /* @__PURE__ */ new Map();
+  const poolFiles = /* @__PURE__ */ new Map();
   const tops = /* @__PURE__ */ new Map();
   const list = listedOnce(inputs);
   for (const { path, text: text2 } of files3) {
     const part = inputs.part(hibernatePart, path, text2);
     if (!part) continue;
     const start = part.dir;
-    if (tops.has(start)) continue;
-    const top = nearestUp(start, (dir) => list(dir).some((n) => JAVA_PROJECT_TOP.test(n)));
-    tops.set(start, top);
+    let top = tops.get(start);
+    if (top === void 0) {
+      top = nearestUp(start, (dir) => list(dir).some((n) => JAVA_PROJECT_TOP.test(n)));
+      tops.set(start, top);
+    }
     const root = top ?? start;
-    if (found.has(root)) continue;
-    const config = readHibernateConfiguration(root, list, inputs.disk);
-    if (config) found.set(root, config);
+    if (part.poolAutocommitOff) {
+      const shown2 = (0, import_node_path5.relative)(root, path).split(import_node_path5.sep).join("/");
+      const known = poolFiles.get(root);
+      if (known === void 0 || shown2 < known) poolFiles.set(root, shown2);
+    }
+    if (!read.has(root)) read.set(root, readHibernateConfiguration(root, list, inputs.disk));
+  }
+  const found = /* @__PURE__ */ new Map();
+  for (const [root, config] of read) {
+    const pool = poolFiles.get(root);
+    if (config) found.set(root, pool === void 0 || config.poolAutocommitOff !== void 0 ? config : { ...config, poolAutocommitOff: pool });
+    else if (pool !== void 0) found.set(root, { file: pool, mybatisOnly: true, poolAutocommitOff: pool });
   }
   return found;
 }
@@ -17779,7 +17832,12 @@ var init_evidence_java = __esm({
     JAVA_PROJECT_TOP = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|build\.xml|\.git)$/;
     JAVA_CONFIG_FOLDERS = ["", "config", "src/main/resources", "src/main/resources/META-INF", "src/main/resources/config", "src/main/resources/mybatis", "src/main/webapp/WEB-INF/classes", "src/main/webapp/WEB-INF/classes/META-INF"];
     JAVA_ORM_FILE = /\b(?:javax|jakarta)\.persistence\b|\borg\.hibernate\b|\borg\.springframework\.data\b|\borg\.apache\.ibatis\b|\b[Mm]y[Bb]atis\b|\bDataSource\b/;
-    hibernatePart = (path, text2) => path.endsWith(".java") && JAVA_ORM_FILE.test(text2) ? { dir: (0, import_node_path5.dirname)(path) } : void 0;
+    hibernatePart = (path, text2) => {
+      if (!path.endsWith(".java")) return void 0;
+      const poolOff = namesPoolSetUp(text2) && javaPoolSetUpOff(text2);
+      if (poolOff) return { dir: (0, import_node_path5.dirname)(path), poolAutocommitOff: true };
+      return JAVA_ORM_FILE.test(text2) ? { dir: (0, import_node_path5.dirname)(path) } : void 0;
+    };
     MAX_RESOURCE_FOLDERS = 400;
     MAX_MAPPER_FILES = 2e3;
     MAX_RESOURCE_DEPTH = 12;
@@ -19660,11 +19718,11 @@ function concatenate(node, ev, isPlus) {
   if (parts.every((p) => !p)) return void 0;
   return joinTexts(parts.map((p, i) => p ?? ev.splice(operands[i])), "concatenation");
 }
-function joinWithSeparator(elements, sep10, ev) {
+function joinWithSeparator(elements, sep11, ev) {
   const parts = [];
   for (const el of elements) {
     if (!el || el.type === "comment") continue;
-    if (parts.length > 0) parts.push(sep10);
+    if (parts.length > 0) parts.push(sep11);
     parts.push(ev.evaluate(el) ?? ev.splice(el));
   }
   return joinTexts(parts, "concatenation");
@@ -21761,13 +21819,7 @@ function declaredTypeOf(name2, source) {
   return declaration(name2, source, declaredIn2.known)?.type;
 }
 function poolConfiguredOff(text2) {
-  if (/\.setDefaultAutoCommit\s*\(\s*false\s*\)/.test(text2)) return true;
-  if (!text2.includes("Hikari")) return false;
-  const calls = /\b([A-Za-z_$][\w$]*)\s*\.\s*setAutoCommit\s*\(\s*false\s*\)/g;
-  for (let m = calls.exec(text2); m; m = calls.exec(text2)) {
-    if (/^Hikari(?:Config|DataSource)$/.test(declaredTypeOf(m[1], text2) ?? "")) return true;
-  }
-  return false;
+  return javaPoolSetUpOff(text2, (name2) => declaredTypeOf(name2, text2));
 }
 function isXa(receiver) {
   if (!receiver) return false;
@@ -21779,6 +21831,7 @@ var init_java = __esm({
     "use strict";
     init_adapter();
     init_access();
+    init_hibernate_config();
     init_esql();
     init_host_language();
     init_literals();
@@ -22552,9 +22605,9 @@ function makeJsAdapter(grammar, sequelize = false) {
             const elements = object.type === "array" ? object.namedChildren : arrayElements(object, ev);
             if (!elements) return void 0;
             const sepNode = argsOf(node.childForFieldName("arguments"))[0];
-            const sep10 = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: "text", text: ",", offsets: [node.endIndex - 1] }], kind: "constant" };
-            if (!sep10) return void 0;
-            return joinWithSeparator(elements, sep10, ev);
+            const sep11 = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: "text", text: ",", offsets: [node.endIndex - 1] }], kind: "constant" };
+            if (!sep11) return void 0;
+            return joinWithSeparator(elements, sep11, ev);
           }
           return void 0;
         }
@@ -24259,11 +24312,11 @@ var init_python = __esm({
             }
             if (attr === "strip" || attr === "upper" || attr === "lstrip" || attr === "rstrip") return ev.evaluate(object);
             if (attr === "join") {
-              const sep10 = ev.evaluate(object);
+              const sep11 = ev.evaluate(object);
               const { args: args2 } = splitArgs(node.childForFieldName("arguments"));
               const list = args2[0];
-              if (!sep10 || !list || list.type !== "list" && list.type !== "tuple") return void 0;
-              return joinWithSeparator(list.namedChildren, sep10, ev);
+              if (!sep11 || !list || list.type !== "list" && list.type !== "tuple") return void 0;
+              return joinWithSeparator(list.namedChildren, sep11, ev);
             }
             return void 0;
           }
@@ -45065,7 +45118,7 @@ var init_disk_files = __esm({
           return false;
         }
         const language = s.workspace.languageOf(path);
-        if (language !== "sql" && language !== "cobol" && language !== "jcl" && !SQL_HINT.test(read.text) && !ORM_HINT.test(read.text)) {
+        if (language !== "sql" && language !== "cobol" && language !== "jcl" && !SQL_HINT.test(read.text) && !ORM_HINT.test(read.text) && !(language === "java" && namesPoolSetUp(read.text))) {
           if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
           s.onDisk.delete(path);
           this.codeWithoutSql++;
