@@ -49,9 +49,26 @@ export function pythonScopes(tree: Tree): PythonScopes {
     return scope;
   };
   // The scope a node is in (a def's parameters are in the def's scope: the caller passes the def itself for them).
+  // Each node the walk up passes keeps the answer (by its id): the bindings of an expression nested n deep (walrus
+  // targets in brackets) walked up n each, 2,000 of them 0.5 s and 4,000 2.7 s.
+  const enclosingOf = new Map<number, PythonScope>();
   const enclosing = (node: Node): PythonScope => {
-    for (let p = parentOf(node); p; p = parentOf(p)) if (SCOPE_TYPES.has(p.type)) return scopeNode(p);
-    return module;
+    const passed: number[] = [];
+    let found = module;
+    for (let p = parentOf(node); p; p = parentOf(p)) {
+      if (SCOPE_TYPES.has(p.type)) {
+        found = scopeNode(p);
+        break;
+      }
+      const known = enclosingOf.get(p.id);
+      if (known) {
+        found = known;
+        break;
+      }
+      passed.push(p.id);
+    }
+    for (const id of passed) enclosingOf.set(id, found);
+    return found;
   };
   const bind = (scope: PythonScope, target: Node | null | undefined, by: Node): void => {
     if (!target) return;
