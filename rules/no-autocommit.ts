@@ -19,7 +19,7 @@ const NoAutocommitRule: Rule = {
       loop:
         'Autocommit is on for {connection} ({why}) while the {loop} inserts into {table} one row per call. Every INSERT is its own transaction and waits for a log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 92.1 s committing each row vs 7.6 s committing every 1000 (tests 2, 68). Switch autocommit off ({how}) and commit every 1000 rows or so.',
       django:
-        "Django's autocommit commits each save() or create() of the {loop} into {table} on its own. Outside transaction.atomic() every INSERT is its own transaction and waits for a log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 92.1 s committing each row vs 7.6 s committing every 1000 (tests 2, 68). Run the loop in one transaction (with transaction.atomic(): around it, or @transaction.atomic on its function), or one per 1000 rows or so; better, insert the objects with one Model.objects.bulk_create(objs, batch_size=1000).",
+        "Django's autocommit commits each {what} of the {loop} into {table} on its own. Outside transaction.atomic() every INSERT is its own transaction and waits for a log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 92.1 s committing each row vs 7.6 s committing every 1000 (tests 2, 68). Run the loop in one transaction (with transaction.atomic(): around it, or @transaction.atomic on its function), or one per 1000 rows or so; better, insert the objects with one Model.objects.bulk_create(objs, batch_size=1000).",
       script:
         'Single-row INSERTs committed one by one by the CLP\'s autocommit: {count} in this script ({runLines}). Each commit waits for a log write: Db2 INSERT tips, 10,000 rows committed one by one took 183.6 s vs 102.9 s committing every 1000 (tests 1, 64). Add UPDATE COMMAND OPTIONS USING C OFF (or run db2 +c) and COMMIT every 1000 rows or so.',
     },
@@ -36,7 +36,9 @@ const NoAutocommitRule: Rule = {
         seenLoops.add(execution.loop.span.start);
         const { connection } = execution;
         if (execution.api === 'django') {
-          report({ messageId: 'django', data: { loop: loopName(execution.loop), table: targetName(execution, insert, schema) }, span: execution.callSpan });
+          // (get_or_create / update_or_create: named, with the query each runs first.)
+          const what = execution.queriesFirst ? `${execution.queriesFirst} (a SELECT, then an INSERT for a row it does not find)` : 'save() or create()';
+          report({ messageId: 'django', data: { what, loop: loopName(execution.loop), table: targetName(execution, insert, schema) }, span: execution.callSpan });
           continue;
         }
         report({

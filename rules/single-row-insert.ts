@@ -83,6 +83,16 @@ function autoflushNote(execution: SqlExecution): string {
   return ` ${query} runs on every pass, and a query first flushes what was added to its session (SQLAlchemy's autoflush): the object added on one pass goes to Db2 as an INSERT of its own at the next pass's query.`;
 }
 
+/**
+ * A Django get_or_create / update_or_create (SqlExecution.queriesFirst): a query on every pass before any INSERT, and
+ * the INSERT only for a row it does not find.
+ */
+function queriesFirstNote(execution: SqlExecution): string {
+  const call = execution.queriesFirst;
+  if (!call) return '';
+  return ` ${call} first queries for the row: one SELECT per row${/update_or_create\(\)$/.test(call) ? ' (FOR UPDATE, then an UPDATE of a row it finds)' : ''}, and an INSERT for every row it does not find.`;
+}
+
 /** The CLI call an execution runs its rows with. */
 function cliRunName(execution: SqlExecution): string {
   return execution.action === 'executeDirect' ? 'SQLExecDirect' : 'SQLExecute';
@@ -155,7 +165,7 @@ const SingleRowInsertRule: Rule = {
         const several = tables.size > 1;
         const into = several ? `, into ${tables.size} tables` : ' into it';
         // "One INSERT call into each of A and B" says it all when there is one per table.
-        const more = (calls === tables.size && (several || calls === 1) ? '' : sqlpl ? ` Its body holds ${calls} such INSERTs${into}: ${calls} statements, one row each, on every pass.` : ` The loop makes ${calls} such calls${into}.`) + autoflushNote(first);
+        const more = (calls === tables.size && (several || calls === 1) ? '' : sqlpl ? ` Its body holds ${calls} such INSERTs${into}: ${calls} statements, one row each, on every pass.` : ` The loop makes ${calls} such calls${into}.`) + autoflushNote(first) + queriesFirstNote(first);
         const volume = sqlpl ? loopVolume(loop, calls) : { sentence: '' };
         const data = {
           calls: several ? `One INSERT call into each of ${names}` : `One INSERT INTO ${names} call`,

@@ -83,17 +83,57 @@ describe('Django on Db2 (python-django.ts)', () => {
     assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': one })).findings, ['single-row-insert']), [`single-row-insert@${posOf(one, 'Order.objects.bulk_create')}`]);
   });
 
-  it("a new instance's save() is an INSERT; a loaded one's (an UPDATE), get_or_create and a non-model class's save are silent", async () => {
+  it("a new instance's save() is an INSERT; a loaded one's (an UPDATE) and a non-model class's save are silent", async () => {
     const saved = LOAD.replace('        Order.objects.create(item=r["item"], qty=r["qty"])', '        o = Order(item=r["item"], qty=r["qty"])\n        o.save()');
     assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': saved })).findings, ['single-row-insert']), [`single-row-insert@${posOf(saved, 'o.save()')}`]);
     const chained = LOAD.replace('Order.objects.create(item=r["item"], qty=r["qty"])', 'Order(item=r["item"]).save()');
     assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': chained })).findings, ['single-row-insert']), [`single-row-insert@${posOf(chained, 'Order(item')}`]);
     const loaded = LOAD.replace('        Order.objects.create(item=r["item"], qty=r["qty"])', '        o = Order.objects.get(pk=r["id"])\n        o.qty = r["qty"]\n        o.save()');
     assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': loaded })).findings, INSERT_RULES), []);
-    const getOrCreate = LOAD.replace('objects.create(', 'objects.get_or_create(');
-    assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': getOrCreate })).findings, INSERT_RULES), []);
     const report = 'from django.db import models\nfrom reports import Report\n\n\ndef load(rows):\n    for r in rows:\n        Report(r).save()\n';
     assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': report })).findings, INSERT_RULES), []);
+  });
+
+  it('the async forms: await acreate() and a new instance\'s await asave() per pass, in async for and in for of an async def', async () => {
+    const acreate = `from django.db import transaction\nfrom shop.models import Order\n\n\nasync def load(rows):\n    async for r in rows:\n        await Order.objects.acreate(item=r["item"], qty=r["qty"])\n`;
+    const { findings } = await lintDjango({ '/app/shop/load.py': acreate, '/app/shop/models.py': DJANGO_MODELS });
+    const at = posOf(acreate, 'Order.objects.acreate');
+    assert.deepEqual(brief(findings, INSERT_RULES).sort(), [`no-autocommit@${at}`, `single-row-insert@${at}`]);
+    assert.match(findings.find((f) => f.rule === 'single-row-insert')!.message, /^One INSERT INTO SHOP_ORDER call per row in the for loop at line 6\..*Model\.objects\.bulk_create\(objs, batch_size=1000\)/);
+    const asave = acreate.replace('    async for r in rows:\n        await Order.objects.acreate(item=r["item"], qty=r["qty"])', '    for r in rows:\n        o = Order(item=r["item"], qty=r["qty"])\n        await o.asave()');
+    assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': asave })).findings, ['single-row-insert']), [`single-row-insert@${posOf(asave, 'o.asave()')}`]);
+    // A loaded instance's asave is an UPDATE; abulk_create is the batched form; one acreate outside a loop: silent.
+    const loaded = asave.replace('o = Order(item=r["item"], qty=r["qty"])', 'o = await Order.objects.aget(pk=r["id"])');
+    assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': loaded })).findings, INSERT_RULES), []);
+    const abulk = acreate.replace('    async for r in rows:\n        await Order.objects.acreate(item=r["item"], qty=r["qty"])', '    objs = [Order(item=r["item"]) async for r in rows]\n    await Order.objects.abulk_create(objs, batch_size=1000)');
+    assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': abulk })).findings, INSERT_RULES), []);
+    const once = `from shop.models import Order\n\n\nasync def add(r):\n    await Order.objects.acreate(item=r)\n`;
+    assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': once })).findings, INSERT_RULES), []);
+    // Inside transaction.atomic(): single-row-insert only, as for create.
+    const held = acreate.replace('async def load(', '@transaction.atomic\nasync def load(');
+    assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': held })).findings, INSERT_RULES), [`single-row-insert@${posOf(held, 'Order.objects.acreate')}`]);
+  });
+
+  it('get_or_create / update_or_create per pass: reported as create, the message naming the query and the bulk_create conflict options', async () => {
+    for (const call of ['get_or_create', 'update_or_create', 'aget_or_create']) {
+      const text = LOAD.replace('Order.objects.create(item=r["item"], qty=r["qty"])', `Order.objects.${call}(item=r["item"], defaults={"qty": r["qty"]})`);
+      const { findings } = await lintDjango({ '/app/shop/load.py': text, '/app/shop/models.py': DJANGO_MODELS });
+      const at = posOf(text, `Order.objects.${call}`);
+      assert.deepEqual(brief(findings, INSERT_RULES).sort(), [`no-autocommit@${at}`, `single-row-insert@${at}`], call);
+      const single = findings.find((f) => f.rule === 'single-row-insert')!.message;
+      assert.match(single, new RegExp(`^One INSERT INTO SHOP_ORDER call per row in the for loop at line 6\\. Order\\.objects\\.${call}\\(\\) first queries for the row: one SELECT per row`), call);
+      assert.match(single, /an INSERT for every row it does not find\..*bulk_create\(objs, batch_size=1000, ignore_conflicts=True\).*update_conflicts=True.*Django 4\.1\+/, call);
+      assert.match(findings.find((f) => f.rule === 'no-autocommit')!.message, new RegExp(`^Django's autocommit commits each Order\\.objects\\.${call}\\(\\) \\(a SELECT, then an INSERT for a row it does not find\\) of the for loop at line 6`), call);
+    }
+    const update = LOAD.replace('Order.objects.create(', 'Order.objects.update_or_create(');
+    assert.match((await lintDjango({ '/app/shop/load.py': update })).findings.find((f) => f.rule === 'single-row-insert')!.message, /one SELECT per row \(FOR UPDATE, then an UPDATE of a row it finds\)/);
+    // Inside transaction.atomic(): single-row-insert only, as for create; outside a loop: silent.
+    const block = LOAD.replace('    for r in rows:\n        Order.objects.create(', '    with transaction.atomic():\n        for r in rows:\n            Order.objects.get_or_create(');
+    assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': block })).findings, INSERT_RULES), [`single-row-insert@${posOf(block, 'Order.objects.get_or_create')}`]);
+    for (const call of ['get_or_create', 'update_or_create', 'aupdate_or_create']) {
+      const once = `from shop.models import Order\n\n\ndef add(r):\n    Order.objects.${call}(item=r)\n`;
+      assert.deepEqual(brief((await lintDjango({ '/app/shop/load.py': once })).findings, INSERT_RULES), [], call);
+    }
   });
 
   it('Meta.db_table of a model of the file names the table; ATOMIC_REQUESTS makes a view one transaction', async () => {

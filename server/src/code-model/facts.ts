@@ -111,7 +111,7 @@ export function scriptUnits(file: FileModel): ScriptUnit[] {
  * (SqlExecution.construct: the ORM's session.add, a Core insert construct, else a text()); for the Java ORMs by why
  * the entity goes one row per call (SqlExecution.ormPerCall).
  */
-export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<SqlExecution, 'construct' | 'connection' | 'ormPerCall' | 'ormConfig' | 'autoflushedBy' | 'manyPerRow'>): string {
+export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<SqlExecution, 'construct' | 'connection' | 'ormPerCall' | 'ormConfig' | 'autoflushedBy' | 'manyPerRow' | 'queriesFirst'>): string {
   const construct = execution?.construct;
   switch (api) {
     case 'jpa':
@@ -164,6 +164,12 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
       return 'gather the rows into an array and insert them with one Model.bulkCreate(rows) (the Db2 dialect sends one multi-row INSERT per call; give it a few thousand rows at a time)';
     case 'django':
       // ibm_db_django sets has_bulk_insert when it connects: bulk_create sends one multi-row INSERT per batch_size objects.
+      // get_or_create / update_or_create (SqlExecution.queriesFirst): also a query per row, which bulk_create's conflict
+      // options (or one lookup of the existing keys before the loop) replace.
+      if (execution?.queriesFirst) {
+        return 'for loading new rows, gather the objects in a list and insert them with one Model.objects.bulk_create(objs, batch_size=1000, ignore_conflicts=True) after the loop, or with update_conflicts=True, update_fields and unique_fields (Django 4.1+) to update the rows that exist, where the backend supports these options; or look the existing keys up with one query before the loop and bulk_create only the new objects: no query per row, and ibm_db_django sends each batch as one multi-row INSERT'
+          + (execution.connection?.autocommit === 'on' ? "; as written, outside transaction.atomic(), Django's autocommit also commits every row on its own" : '');
+      }
       return 'gather the new objects in a list and insert them with one Model.objects.bulk_create(objs, batch_size=1000) after the loop (or per 1000 rows): ibm_db_django sends each batch as one multi-row INSERT, and inside transaction.atomic() the batches share one commit'
         + (execution?.connection?.autocommit === 'on' ? "; as written, outside transaction.atomic(), Django's autocommit also commits every row on its own" : '');
     case 'node-ibm_db':

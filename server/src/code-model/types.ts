@@ -253,6 +253,11 @@ export interface SqlExecution {
    */
   autoflushedBy?: string;
   /**
+   * An ORM call that first queries for its row and inserts only when none is found (Django's get_or_create,
+   * update_or_create and their async forms): the call as the message names it (`Order.objects.get_or_create()`).
+   */
+  queriesFirst?: string;
+  /**
    * Spring Data: the repository query methods of the loop that autoflush this insert (autoflushedBy names the first),
    * when every one is such a method of a repository whose type the file declares: the type, the qualified names it
    * may be (`from`, as ormClass's) and the method. The engine drops those whose method another file's repository

@@ -162,6 +162,8 @@ export type ApiEvent =
       escapedSplices?: boolean;
       /** The ORM insert's class, where the file does not settle its table or id: SqlExecution.ormClass. */
       ormClass?: { name: string; from?: string[] };
+      /** The call looks its row up first and inserts only when it finds none: SqlExecution.queriesFirst. */
+      queriesFirst?: string;
       /** The project's Hibernate configuration, when found: SqlExecution.ormConfig. */
       ormConfig?: HibernateBatching;
       /**

@@ -436,6 +436,7 @@ class ModelBuilder {
     if (e.manyPerRow) execution.manyPerRow = e.manyPerRow;
     if (e.hostFix) execution.hostFix = e.hostFix;
     if (e.ormClass) execution.ormClass = e.ormClass;
+    if (e.queriesFirst) execution.queriesFirst = e.queriesFirst;
     if (e.mapperStatement) execution.mapperStatement = e.mapperStatement;
     if (e.ormConfig) execution.ormConfig = e.ormConfig;
     if (e.script) {

@@ -6,8 +6,13 @@
 //   (`o = Order.objects.get(...)`) is an UPDATE, and a save with update_fields or force_update is one too: silent.
 // - `Order.objects.bulk_create(objs)`: the batched form (ibm_db_django sets has_bulk_insert when it connects: one
 //   multi-row INSERT per batch_size objects); a bulk_create of a one-element list is one row per call.
-// - Left out: get_or_create / update_or_create, which INSERT only when the lookup finds no row (most calls in a
-//   loop of existing keys read or update): precision first.
+// - The async forms (Django 4.1+), awaited: `acreate` as create, `asave` as save, `abulk_create` as bulk_create; the
+//   same statements are sent, so the same findings.
+// - `Order.objects.get_or_create(...)` / `update_or_create(...)` (and aget_or_create / aupdate_or_create): a SELECT
+//   first (update_or_create's with FOR UPDATE), then an INSERT when no row is found. Read as a create: in a loop over
+//   new data that is one INSERT per row plus a query per row; the event names the call (queriesFirst) for the message
+//   and the advice (bulk_create with ignore_conflicts or update_conflicts). A loop over keys that mostly exist reads
+//   or updates instead: the message says the INSERT is only for a row not found.
 //
 // Transactions: Django runs in autocommit mode; an ORM write outside `transaction.atomic()` is committed on its own
 // (its own transaction), which the model says as a connection with autocommit on (python.ts fixedAutocommit). Inside
@@ -27,8 +32,11 @@ import { insertText, sqlName, type InsertTarget, type MappedTable } from '../orm
 import { pythonReadOf } from './python-sqlalchemy';
 import { readPythonImports, type PythonImportLine } from './python-imports';
 
+/** A manager's calls that look the row up first and insert only when none is found (the async forms too). */
+const QUERIES_FIRST = ['get_or_create', 'update_or_create', 'aget_or_create', 'aupdate_or_create'];
+
 /** The calls python.ts hands over to classifyDjango in a Django file of a Db2 project. */
-export const DJANGO_CALLS: ReadonlySet<string> = new Set(['create', 'bulk_create', 'save', 'atomic']);
+export const DJANGO_CALLS: ReadonlySet<string> = new Set(['create', 'bulk_create', 'save', 'atomic', 'acreate', 'abulk_create', 'asave', ...QUERIES_FIRST]);
 
 /** What the file shows of its Django models: its classes (a model's table, null: no model or no table of its own). */
 interface DjangoFile {
@@ -51,18 +59,24 @@ export function classifyDjango(ctx: CallContext, ev: Evaluator): ApiEvent[] | un
   const django = pythonReadOf(ev)?.django;
   if (!django) return undefined;
   const { call } = ctx;
-  switch (call.name) {
+  // (The async forms, awaited, send the same statements: acreate as create, asave as save, abulk_create as bulk_create.)
+  const name = /^a(?:create|bulk_create|save|get_or_create|update_or_create)$/.test(call.name) ? call.name.slice(1) : call.name;
+  switch (name) {
     case 'create':
-    case 'bulk_create': {
+    case 'bulk_create':
+    case 'get_or_create':
+    case 'update_or_create': {
       const model = managedModel(call.receiver);
       // (create takes keyword arguments only: a positional one is another create.)
-      if (!model || (call.name === 'create' && call.args.length > 0)) return undefined;
+      if (!model || (name === 'create' && call.args.length > 0)) return undefined;
       const file = djangoFileOf(ev, call.node.tree.rootNode, django.path);
       const target = modelTarget(model, file, true);
       if (!target) return undefined;
       const objs = call.args[0] ?? call.keywords.get('objs');
-      const many = call.name === 'bulk_create' && !(objs?.type === 'list' && objs.namedChildren.filter((c) => c?.type !== 'comment').length === 1);
-      return [insertEvent(call.node, target, many, django.project, ev, file)];
+      const many = name === 'bulk_create' && !(objs?.type === 'list' && objs.namedChildren.filter((c) => c?.type !== 'comment').length === 1);
+      // get_or_create / update_or_create: a SELECT first (update_or_create's FOR UPDATE), the INSERT only for a row not found.
+      const queriesFirst = QUERIES_FIRST.includes(call.name) ? `${model.text}.objects.${call.name}()` : undefined;
+      return [insertEvent(call.node, target, many, django.project, ev, file, queriesFirst)];
     }
     case 'save': {
       if (!call.receiver || call.args.length > 0 || call.keywords.has('update_fields') || isTrue(call.keywords.get('force_update'))) return undefined;
@@ -85,7 +99,7 @@ export function classifyDjango(ctx: CallContext, ev: Evaluator): ApiEvent[] | un
   }
 }
 
-function insertEvent(call: Node, target: { target: InsertTarget; ormClass?: { name: string; from: string[] } }, many: boolean, project: DjangoProject, ev: Evaluator, file: DjangoFile): ApiEvent {
+function insertEvent(call: Node, target: { target: InsertTarget; ormClass?: { name: string; from: string[] } }, many: boolean, project: DjangoProject, ev: Evaluator, file: DjangoFile, queriesFirst?: string): ApiEvent {
   return {
     kind: 'execute',
     api: 'django',
@@ -95,6 +109,7 @@ function insertEvent(call: Node, target: { target: InsertTarget; ormClass?: { na
     construct: 'orm',
     ...(inAtomic(call, project) || heldByCallers(call, project, ev, file) ? { autocommitOff: true } : {}),
     ...(target.ormClass ? { ormClass: target.ormClass } : {}),
+    ...(queriesFirst ? { queriesFirst } : {}),
   };
 }
 
