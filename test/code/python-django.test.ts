@@ -122,7 +122,8 @@ describe('Django on Db2 (python-django.ts)', () => {
       assert.deepEqual(brief(findings, INSERT_RULES).sort(), [`no-autocommit@${at}`, `single-row-insert@${at}`], call);
       const single = findings.find((f) => f.rule === 'single-row-insert')!.message;
       assert.match(single, new RegExp(`^One INSERT INTO SHOP_ORDER call per row in the for loop at line 6\\. Order\\.objects\\.${call}\\(\\) first queries for the row: one SELECT per row`), call);
-      assert.match(single, /an INSERT for every row it does not find\..*bulk_create\(objs, batch_size=1000, ignore_conflicts=True\).*update_conflicts=True.*Django 4\.1\+/, call);
+      assert.match(single, /an INSERT for every row it does not find\..*look the existing keys up with one query before the loop.*bulk_create\(objs, batch_size=1000\) after the loop/, call);
+      assert.doesNotMatch(single, /ignore_conflicts|update_conflicts/, call);
       assert.match(findings.find((f) => f.rule === 'no-autocommit')!.message, new RegExp(`^Django's autocommit commits each Order\\.objects\\.${call}\\(\\) \\(a SELECT, then an INSERT for a row it does not find\\) of the for loop at line 6`), call);
     }
     const update = LOAD.replace('Order.objects.create(', 'Order.objects.update_or_create(');

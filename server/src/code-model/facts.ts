@@ -167,7 +167,9 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
       // get_or_create / update_or_create (SqlExecution.queriesFirst): also a query per row, which bulk_create's conflict
       // options (or one lookup of the existing keys before the loop) replace.
       if (execution?.queriesFirst) {
-        return 'for loading new rows, gather the objects in a list and insert them with one Model.objects.bulk_create(objs, batch_size=1000, ignore_conflicts=True) after the loop, or with update_conflicts=True, update_fields and unique_fields (Django 4.1+) to update the rows that exist, where the backend supports these options; or look the existing keys up with one query before the loop and bulk_create only the new objects: no query per row, and ibm_db_django sends each batch as one multi-row INSERT'
+        // (Not bulk_create's ignore_conflicts / update_conflicts: they need a backend that writes a conflict clause into
+        // the INSERT, which is not shown for ibm_db_django; a Db2 duplicate then fails the batch.)
+        return 'for loading new rows, look the existing keys up with one query before the loop (Model.objects.filter(key__in=keys)), gather the new objects in a list and insert them with one Model.objects.bulk_create(objs, batch_size=1000) after the loop (the changed ones with bulk_update): no query per row, and ibm_db_django sends each batch as one multi-row INSERT'
           + (execution.connection?.autocommit === 'on' ? "; as written, outside transaction.atomic(), Django's autocommit also commits every row on its own" : '');
       }
       return 'gather the new objects in a list and insert them with one Model.objects.bulk_create(objs, batch_size=1000) after the loop (or per 1000 rows): ibm_db_django sends each batch as one multi-row INSERT, and inside transaction.atomic() the batches share one commit'
