@@ -164,8 +164,8 @@ export function batchAdvice(api: string, dialect?: Dialect, execution?: Pick<Sql
       return 'gather the rows into an array and insert them with one Model.bulkCreate(rows) (the Db2 dialect sends one multi-row INSERT per call; give it a few thousand rows at a time)';
     case 'django':
       // ibm_db_django sets has_bulk_insert when it connects: bulk_create sends one multi-row INSERT per batch_size objects.
-      // get_or_create / update_or_create (SqlExecution.queriesFirst): also a query per row, which bulk_create's conflict
-      // options (or one lookup of the existing keys before the loop) replace.
+      // get_or_create / update_or_create (SqlExecution.queriesFirst): also a query per row, which one lookup of the
+      // existing keys before the loop replaces.
       if (execution?.queriesFirst) {
         // (Not bulk_create's ignore_conflicts / update_conflicts: they need a backend that writes a conflict clause into
         // the INSERT, which is not shown for ibm_db_django; a Db2 duplicate then fails the batch.)

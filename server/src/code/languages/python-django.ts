@@ -11,7 +11,7 @@
 // - `Order.objects.get_or_create(...)` / `update_or_create(...)` (and aget_or_create / aupdate_or_create): a SELECT
 //   first (update_or_create's with FOR UPDATE), then an INSERT when no row is found. Read as a create: in a loop over
 //   new data that is one INSERT per row plus a query per row; the event names the call (queriesFirst) for the message
-//   and the advice (bulk_create with ignore_conflicts or update_conflicts). A loop over keys that mostly exist reads
+//   and the advice (one lookup of the existing keys, then bulk_create). A loop over keys that mostly exist reads
 //   or updates instead: the message says the INSERT is only for a row not found.
 //
 // Transactions: Django runs in autocommit mode; an ORM write outside `transaction.atomic()` is committed on its own
